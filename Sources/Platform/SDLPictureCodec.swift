@@ -1,0 +1,79 @@
+// Platform owns everything SDL: today picture decoding and encoding through
+// SDL2_image; the window, input, audio and fonts join it as the app grows. No SDL
+// type leaves this module.
+
+import CSDL2
+import TargetStore
+
+/// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG with SDL2_image.
+/// Needs no video or audio subsystem, so it works in the command line and in tests.
+public struct SDLPictureCodec: PictureCodec {
+    /// JPEG quality for stored photos: visually lossless at phone-photo sizes.
+    public static let jpegQuality: Int32 = 90
+
+    public init() {}
+
+    public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)
+        }
+        guard let loaded else {
+            throw .damaged(file: fileName, reason: Self.lastError(or: "the decoder gave up"))
+        }
+        defer { SDL_FreeSurface(loaded) }
+        // Normalise whatever the decoder produced (paletted GIF, 24-bit JPEG...) to RGBA.
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
+            throw .damaged(file: fileName, reason: Self.lastError(or: "cannot convert its pixels"))
+        }
+        defer { SDL_FreeSurface(rgba) }
+        let width = Int(rgba.pointee.w), height = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
+        guard width > 0, height > 0, let source = rgba.pointee.pixels else {
+            throw .damaged(file: fileName, reason: "it has no pixels")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { destination in
+            guard let target = destination.baseAddress else { return }
+            for row in 0..<height {
+                (target + row * width * 4).copyMemory(from: source + row * pitch, byteCount: width * 4)
+            }
+        }
+        return PictureBitmap(width: width, height: height, pixels: pixels)
+    }
+
+    public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {
+        var pixels = bitmap.pixels
+        let result: [UInt8]? = pixels.withUnsafeMutableBytes { raw -> [UInt8]? in
+            guard let base = raw.baseAddress,
+                  let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                    base, Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
+                    SDL_PIXELFORMAT_RGBA32.rawValue)
+            else { return nil }
+            defer { SDL_FreeSurface(surface) }
+            // PNG can exceed the raw size slightly (filter bytes, zlib framing);
+            // this bound covers the worst case with room to spare.
+            let capacity = bitmap.width * bitmap.height * 4 + bitmap.height * 2 + 64 * 1024
+            var output = [UInt8](repeating: 0, count: capacity)
+            let written: Int = output.withUnsafeMutableBytes { out in
+                guard let outBase = out.baseAddress, let stream = SDL_RWFromMem(outBase, Int32(out.count)) else { return -1 }
+                defer { SDL_RWclose(stream) }
+                let status = format == .png
+                    ? IMG_SavePNG_RW(surface, stream, 0)
+                    : IMG_SaveJPG_RW(surface, stream, 0, Self.jpegQuality)
+                guard status == 0 else { return -1 }
+                return Int(SDL_RWtell(stream))
+            }
+            guard written > 0 else { return nil }
+            output.removeSubrange(written...)
+            return output
+        }
+        guard let result else { throw .encodingFailed(reason: Self.lastError(or: "SDL2_image could not write it")) }
+        return result
+    }
+
+    private static func lastError(or fallback: String) -> String {
+        guard let message = SDL_GetError() else { return fallback }
+        let text = String(cString: message)
+        return text.isEmpty ? fallback : text
+    }
+}

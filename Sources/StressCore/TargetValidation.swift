@@ -1,0 +1,53 @@
+/// Why a name or message was refused, in words a user can act on.
+public enum TargetValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    case nameEmpty
+    case nameTooLong(length: Int)
+    case messageTooLong(length: Int)
+
+    public var description: String {
+        switch self {
+        case .nameEmpty:
+            return "A target needs a name. Type one and try again."
+        case .nameTooLong(let length):
+            return "The name is \(length) characters long; keep it to \(TargetValidation.maxNameLength) or fewer."
+        case .messageTooLong(let length):
+            return "The message is \(length) characters long; keep it to \(TargetValidation.maxMessageLength) or fewer."
+        }
+    }
+}
+
+/// The rules for a target's name and message. Lengths count characters as a user
+/// sees them (grapheme clusters), so "🥊" or "é" is one character.
+public enum TargetValidation {
+    public static let maxNameLength = 60
+    public static let maxMessageLength = 200
+
+    /// The name as it will be stored: trimmed, 1 to 60 characters.
+    public static func validatedName(_ raw: String) throws(TargetValidationError) -> String {
+        let name = trimmed(raw)
+        if name.isEmpty { throw .nameEmpty }
+        if name.count > maxNameLength { throw .nameTooLong(length: name.count) }
+        return name
+    }
+
+    /// The message as it will be stored: trimmed, at most 200 characters, may be empty.
+    public static func validatedMessage(_ raw: String) throws(TargetValidationError) -> String {
+        let message = trimmed(raw)
+        if message.count > maxMessageLength { throw .messageTooLong(length: message.count) }
+        return message
+    }
+
+    /// Trims spaces, tabs and line breaks at both ends. Done on Unicode scalars by hand
+    /// so StressCore needs no Foundation.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmable($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmable($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace
+    }
+}

@@ -1,0 +1,218 @@
+import CSQLite
+import Foundation
+
+/// A value bound to or read from an SQL statement.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// One result row, read by column name.
+public struct Row: Sendable {
+    fileprivate let columns: [String: Int]
+    fileprivate let values: [SQLValue]
+
+    public subscript(_ column: String) -> SQLValue {
+        guard let index = columns[column] else { return .null }
+        return values[index]
+    }
+
+    public func int(_ column: String) -> Int64? {
+        if case .integer(let value) = self[column] { return value }
+        return nil
+    }
+
+    public func text(_ column: String) -> String? {
+        if case .text(let value) = self[column] { return value }
+        return nil
+    }
+
+    public func bool(_ column: String) -> Bool { (int(column) ?? 0) != 0 }
+}
+
+/// One SQLite connection with closure-scoped access: `read { db in }` and
+/// `write { db in }`, where a write is one transaction that commits when the closure
+/// returns and rolls back when it throws. Calls are serialized by a lock, so the
+/// connection may be shared between threads.
+public final class DatabaseConnection: @unchecked Sendable {
+    // @unchecked: the handle is only touched while `lock` is held.
+    private let handle: OpaquePointer
+    private let lock = NSRecursiveLock()
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`; ":memory:" gives a private
+    /// in-memory database. File databases use WAL so a reader never waits for a writer.
+    public init(path: String) throws(DatabaseError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else {
+            throw DatabaseError(extendedCode: code, message: "cannot allocate a connection")
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            sqlite3_close_v2(opened)
+            throw DatabaseError(extendedCode: code, message: message)
+        }
+        self.handle = opened
+        self.path = path
+        sqlite3_extended_result_codes(opened, 1)
+        // Another process (the CLI while the app runs) may hold the write lock briefly.
+        sqlite3_busy_timeout(opened, 5_000)
+        let database = Database(handle: opened)
+        do {
+            try database.execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:" {
+                // Reading the journal mode is also the first real read of the file, so a
+                // file that is not a database fails here, at open, with a clear code.
+                _ = try database.query("PRAGMA journal_mode = WAL")
+                try database.execute("PRAGMA synchronous = NORMAL")
+            }
+        } catch {
+            sqlite3_close_v2(opened)
+            throw error
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` with the connection, outside any explicit transaction.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(Database(handle: handle))
+    }
+
+    /// Runs `body` in one transaction: it commits if `body` returns and rolls back if it
+    /// throws. A write inside a write becomes a savepoint of the outer transaction.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let database = Database(handle: handle)
+        let nested = sqlite3_get_autocommit(handle) == 0
+        // IMMEDIATE takes the write lock up front, so two writers queue on the busy
+        // timeout instead of failing halfway with SQLITE_BUSY.
+        try database.execute(nested ? "SAVEPOINT nested_write" : "BEGIN IMMEDIATE")
+        do {
+            let result = try body(database)
+            try database.execute(nested ? "RELEASE nested_write" : "COMMIT")
+            return result
+        } catch {
+            if nested {
+                try? database.execute("ROLLBACK TO nested_write")
+                try? database.execute("RELEASE nested_write")
+            } else {
+                try? database.execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+}
+
+/// The connection as seen inside `read` or `write`. Only valid within that closure.
+public struct Database {
+    fileprivate let handle: OpaquePointer
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) {
+        if arguments.isEmpty {
+            var errorMessage: UnsafeMutablePointer<CChar>?
+            let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+            if code != SQLITE_OK {
+                let message = errorMessage.map { String(cString: $0) } ?? lastMessage
+                sqlite3_free(errorMessage)
+                throw DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            }
+            return
+        }
+        _ = try query(sql, arguments)
+    }
+
+    /// Runs one statement and returns all its rows.
+    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> [Row] {
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(sql: sql) }
+        defer { sqlite3_finalize(statement) }
+
+        for (offset, value) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, shim_sqlite3_transient())
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { raw in
+                    sqlite3_bind_blob(statement, index, raw.baseAddress, Int32(raw.count), shim_sqlite3_transient())
+                }
+            }
+            guard code == SQLITE_OK else { throw error(sql: sql) }
+        }
+
+        let columnCount = sqlite3_column_count(statement)
+        var columns: [String: Int] = [:]
+        for column in 0..<columnCount {
+            if let name = sqlite3_column_name(statement, column) {
+                columns[String(cString: name)] = Int(column)
+            }
+        }
+
+        var rows: [Row] = []
+        while true {
+            code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw error(sql: sql) }
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                values.append(value(of: statement, column: column))
+            }
+            rows.append(Row(columns: columns, values: values))
+        }
+        return rows
+    }
+
+    /// The first column of the first row as an integer, or nil when there is none.
+    public func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Int64? {
+        let rows = try query(sql, arguments)
+        guard let first = rows.first, let value = first.values.first else { return nil }
+        if case .integer(let number) = value { return number }
+        return nil
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last statement changed.
+    public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
+
+    private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    private func error(sql: String) -> DatabaseError {
+        DatabaseError(extendedCode: sqlite3_extended_errcode(handle), message: lastMessage, sql: sql)
+    }
+
+    private func value(of statement: OpaquePointer, column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            return .text(String(cString: text))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            return .null
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import StressCore
+
+/// The library's schema and its history of migrations.
+///
+/// The schema defends itself: whatever writes to the file (this app, an older build,
+/// someone with the sqlite3 shell), a row cannot have an empty name, a name with
+/// spaces around it, a fifth favorite, or a second selected target.
+enum LibrarySchema {
+    /// Raised by the favorite-limit triggers; the store maps it to a typed error.
+    static let favoriteLimitMessage = "favorite limit reached: at most 4 favorites"
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.register("v1-targets", createTargets)
+        migrator.register("v1-seed-builtins", seedBuiltins)
+        return migrator
+    }
+
+    private static func createTargets(_ db: Database) throws {
+        // Lengths: Swift validates names (1-60) and messages (0-200) in characters as a
+        // user sees them; SQLite's length() counts code points, so one emoji can count 7.
+        // The database therefore checks the hard rules (non-empty, trimmed) and a generous
+        // code-point ceiling against junk, and leaves the exact count to Swift.
+        try db.execute("""
+            CREATE TABLE target (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL
+                    CHECK (name <> '' AND name = trim(name, ' ' || char(9, 10, 11, 12, 13)) AND length(name) <= 480),
+                message TEXT NOT NULL DEFAULT ''
+                    CHECK (length(message) <= 1600),
+                builtin_key TEXT UNIQUE,
+                asset_name TEXT,
+                image_file TEXT CHECK (image_file IS NULL OR (image_file NOT LIKE '%/%' AND image_file NOT LIKE '.%')),
+                is_favorite INTEGER NOT NULL DEFAULT 0 CHECK (is_favorite IN (0, 1)),
+                is_selected INTEGER NOT NULL DEFAULT 0 CHECK (is_selected IN (0, 1)),
+                punches INTEGER NOT NULL DEFAULT 0 CHECK (punches >= 0),
+                sort_order INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                CHECK ((asset_name IS NULL) <> (image_file IS NULL))
+            );
+
+            CREATE INDEX target_order ON target (sort_order, id);
+
+            -- At most one selected target.
+            CREATE UNIQUE INDEX target_single_selection ON target (is_selected) WHERE is_selected = 1;
+
+            -- At most four favorites, whichever way a row gets there.
+            CREATE TRIGGER target_favorite_limit_on_insert
+            BEFORE INSERT ON target
+            WHEN NEW.is_favorite = 1 AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
+            BEGIN
+                SELECT RAISE(ABORT, '\(favoriteLimitMessage)');
+            END;
+
+            CREATE TRIGGER target_favorite_limit_on_update
+            BEFORE UPDATE OF is_favorite ON target
+            WHEN NEW.is_favorite = 1 AND OLD.is_favorite = 0
+                AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
+            BEGIN
+                SELECT RAISE(ABORT, '\(favoriteLimitMessage)');
+            END;
+
+            -- Deleting the selected target selects its neighbour (the next one, else the
+            -- previous one), so the main screen always has something to punch.
+            CREATE TRIGGER target_reselect_after_delete
+            AFTER DELETE ON target
+            WHEN OLD.is_selected = 1
+            BEGIN
+                UPDATE target SET is_selected = 1
+                WHERE id = coalesce(
+                    (SELECT id FROM target WHERE (sort_order, id) > (OLD.sort_order, OLD.id)
+                        ORDER BY sort_order, id LIMIT 1),
+                    (SELECT id FROM target ORDER BY sort_order DESC, id DESC LIMIT 1));
+            END;
+            """)
+    }
+
+    /// First launch: the built-in catalog, the first one selected, the first four favorites.
+    private static func seedBuiltins(_ db: Database) throws {
+        for (index, builtin) in BuiltinCatalog.targets.enumerated() {
+            try insertBuiltin(builtin, at: index, favorite: builtin.startsAsFavorite, selected: index == 0, in: db)
+        }
+    }
+
+    static func insertBuiltin(
+        _ builtin: BuiltinTarget, at sortOrder: Int, favorite: Bool, selected: Bool, in db: Database
+    ) throws {
+        try db.execute(
+            """
+            INSERT INTO target (name, message, builtin_key, asset_name, is_favorite, is_selected, sort_order, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, julianday('now'))
+            """,
+            [.text(builtin.name), .text(builtin.message), .text(builtin.key), .text(builtin.assetName),
+             .integer(favorite ? 1 : 0), .integer(selected ? 1 : 0), .integer(Int64(sortOrder))])
+    }
+}

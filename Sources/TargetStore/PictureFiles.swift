@@ -1,0 +1,98 @@
+import Foundation
+
+/// The folder of user pictures, `<data-dir>/images/`. Like SwiftData's external
+/// storage, a row names a file here instead of holding the picture as a blob.
+///
+/// A file is written completely (temp file, fsync, rename) before the row naming it
+/// commits, and removed only after the row's delete commits; so a crash at any point
+/// leaves at worst an unnamed file, which `sweepOrphans` removes at the next open.
+public struct PictureFiles: Sendable {
+    public let directory: URL
+
+    /// Temp files start with a dot, which stored names never do (the schema checks).
+    private static let tempPrefix = ".incoming-"
+
+    /// Files younger than this are left alone by the sweep: another process (the CLI
+    /// while the app runs) may have written one whose row is about to commit.
+    static let orphanGracePeriod: TimeInterval = 120
+
+    public init(directory: URL) throws(TargetStoreError) {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem("cannot create the pictures folder \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The file for a stored name, or nil if the name could step outside the folder
+    /// (a hand-edited database must not make us read or delete other files).
+    public func url(for fileName: String) -> URL? {
+        guard Self.isPlainName(fileName) else { return nil }
+        return directory.appendingPathComponent(fileName, isDirectory: false)
+    }
+
+    /// Writes a new picture and returns its file name. The file is complete and on disk
+    /// when this returns.
+    public func write(_ picture: ImportedPicture) throws(TargetStoreError) -> String {
+        let fileName = UUID().uuidString.lowercased() + "." + picture.format.fileExtension
+        let finalURL = directory.appendingPathComponent(fileName)
+        let tempURL = directory.appendingPathComponent(Self.tempPrefix + fileName)
+        do {
+            guard FileManager.default.createFile(atPath: tempURL.path, contents: nil) else {
+                throw TargetStoreError.fileSystem("cannot create a file in \(directory.path); check that the folder is writable")
+            }
+            let handle = try FileHandle(forWritingTo: tempURL)
+            do {
+                try handle.write(contentsOf: Data(picture.bytes))
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                try? handle.close()
+                throw error
+            }
+            if rename(tempURL.path, finalURL.path) != 0 {
+                throw TargetStoreError.fileSystem("cannot move the new picture into \(directory.path): \(String(cString: strerror(errno)))")
+            }
+            return fileName
+        } catch let error as TargetStoreError {
+            try? FileManager.default.removeItem(at: tempURL)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: tempURL)
+            throw .fileSystem("cannot save the picture in \(directory.path): \(error.localizedDescription); check free disk space and permissions")
+        }
+    }
+
+    /// Removes a stored picture; a file that is already gone is fine.
+    public func remove(_ fileName: String) {
+        guard let url = url(for: fileName) else { return }
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Removes files that no row names (left by a crash between writing a picture and
+    /// committing its row, or between a delete's commit and the file's removal).
+    /// Returns the names removed.
+    @discardableResult
+    public func sweepOrphans(keeping referenced: Set<String>, now: Date = Date()) -> [String] {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
+        guard let entries = try? FileManager.default.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: keys, options: [])
+        else { return [] }
+        var removed: [String] = []
+        for entry in entries {
+            let name = entry.lastPathComponent
+            if referenced.contains(name) { continue }
+            let values = try? entry.resourceValues(forKeys: Set(keys))
+            guard values?.isRegularFile == true else { continue }
+            let modified = values?.contentModificationDate ?? .distantPast
+            if now.timeIntervalSince(modified) < Self.orphanGracePeriod { continue }
+            if (try? FileManager.default.removeItem(at: entry)) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+    }
+}

@@ -1,0 +1,276 @@
+/// The picture formats StressPunch accepts.
+public enum PictureFormat: String, Sendable {
+    case png = "PNG", jpeg = "JPEG", gif = "GIF", bmp = "BMP", webp = "WebP"
+}
+
+/// What a picture file says about itself, read without decoding any pixels: its format,
+/// size and EXIF orientation, and whether its structure runs to the end.
+///
+/// Reading the header first is what refuses decompression bombs (a tiny file that
+/// claims a gigapixel canvas) before a decoder allocates anything.
+public struct PictureHeader: Sendable, Equatable {
+    public var format: PictureFormat
+    public var width: Int
+    public var height: Int
+    /// EXIF orientation 1...8; 1 means upright.
+    public var orientation: Int
+    /// False when the file ends before its format's end marker.
+    public var isComplete: Bool
+
+    /// Inspects a file's bytes. Returns nil when they are not one of the accepted formats.
+    public static func inspect(_ bytes: [UInt8]) -> PictureHeader? {
+        let reader = ByteReader(bytes)
+        if reader.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return inspectPNG(reader) }
+        if reader.matches([0xFF, 0xD8, 0xFF], at: 0) { return inspectJPEG(reader) }
+        if reader.matches(Array("GIF87a".utf8), at: 0) || reader.matches(Array("GIF89a".utf8), at: 0) {
+            return inspectGIF(reader)
+        }
+        if reader.matches(Array("BM".utf8), at: 0) { return inspectBMP(reader) }
+        if reader.matches(Array("RIFF".utf8), at: 0) && reader.matches(Array("WEBP".utf8), at: 8) {
+            return inspectWebP(reader)
+        }
+        return nil
+    }
+
+    // MARK: PNG: signature, then length-type-data-CRC chunks from IHDR to IEND.
+
+    private static func inspectPNG(_ r: ByteReader) -> PictureHeader? {
+        guard r.matches(Array("IHDR".utf8), at: 12), let width = r.uint32BE(at: 16), let height = r.uint32BE(at: 20)
+        else { return nil }
+        var header = PictureHeader(format: .png, width: Int(width), height: Int(height), orientation: 1, isComplete: false)
+        var offset = 8
+        while let length = r.uint32BE(at: offset), let type = r.slice(at: offset + 4, count: 4) {
+            let dataStart = offset + 8
+            let next = dataStart + Int(length) + 4
+            guard next <= r.count else { break }
+            if type == Array("eXIf".utf8), let exif = r.slice(at: dataStart, count: Int(length)) {
+                header.orientation = ExifOrientation.read(tiff: exif) ?? 1
+            }
+            if type == Array("IEND".utf8) {
+                header.isComplete = true
+                break
+            }
+            offset = next
+        }
+        return header
+    }
+
+    // MARK: JPEG: marker segments up to each scan, entropy-coded data, and EOI.
+
+    private static func inspectJPEG(_ r: ByteReader) -> PictureHeader? {
+        var header = PictureHeader(format: .jpeg, width: 0, height: 0, orientation: 1, isComplete: false)
+        var offset = 2
+        while offset + 1 < r.count {
+            guard r[offset] == 0xFF else { return header.width > 0 ? header : nil }
+            let marker = r[offset + 1]
+            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xD9 { header.isComplete = true; break }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            guard let length = r.uint16BE(at: offset + 2), length >= 2 else { break }
+            let segmentStart = offset + 4
+            let segmentEnd = offset + 2 + Int(length)
+            guard segmentEnd <= r.count else { break }
+            switch marker {
+            case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                if let height = r.uint16BE(at: segmentStart + 1), let width = r.uint16BE(at: segmentStart + 3) {
+                    header.width = Int(width)
+                    header.height = Int(height)
+                }
+            case 0xE1:
+                if r.matches(Array("Exif".utf8) + [0, 0], at: segmentStart),
+                   let tiff = r.slice(at: segmentStart + 6, count: segmentEnd - segmentStart - 6) {
+                    header.orientation = ExifOrientation.read(tiff: tiff) ?? header.orientation
+                }
+            default:
+                break
+            }
+            offset = segmentEnd
+            if marker == 0xDA {
+                // Skip the entropy-coded scan: it ends at the first marker that is neither
+                // a stuffed 0xFF00 nor a restart marker.
+                offset = r.endOfEntropyCodedData(from: offset)
+            }
+        }
+        return header.width > 0 && header.height > 0 ? header : nil
+    }
+
+    // MARK: GIF: logical screen, then extension and image blocks up to the trailer.
+
+    private static func inspectGIF(_ r: ByteReader) -> PictureHeader? {
+        guard let width = r.uint16LE(at: 6), let height = r.uint16LE(at: 8), r.count > 10 else { return nil }
+        var header = PictureHeader(format: .gif, width: Int(width), height: Int(height), orientation: 1, isComplete: false)
+        var offset = 13
+        if r[10] & 0x80 != 0 { offset += 3 << (Int(r[10] & 0x07) + 1) }
+        while offset < r.count {
+            switch r[offset] {
+            case 0x3B:
+                header.isComplete = true
+                return header
+            case 0x21:
+                guard offset + 2 <= r.count, let end = r.endOfSubBlocks(from: offset + 2) else { return header }
+                offset = end
+            case 0x2C:
+                guard offset + 10 <= r.count,
+                      let frameWidth = r.uint16LE(at: offset + 5), let frameHeight = r.uint16LE(at: offset + 7)
+                else { return header }
+                // A frame larger than the canvas still costs its own pixels to decode.
+                header.width = max(header.width, Int(frameWidth))
+                header.height = max(header.height, Int(frameHeight))
+                let flags = r[offset + 9]
+                offset += 10
+                if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }
+                offset += 1  // LZW minimum code size
+                guard offset <= r.count, let end = r.endOfSubBlocks(from: offset) else { return header }
+                offset = end
+            default:
+                return header
+            }
+        }
+        return header
+    }
+
+    // MARK: BMP: file header, DIB header, and pixel data that must be all there.
+
+    private static func inspectBMP(_ r: ByteReader) -> PictureHeader? {
+        guard let dataOffset = r.uint32LE(at: 10), let dibSize = r.uint32LE(at: 14), dibSize >= 12 else { return nil }
+        let width: Int
+        let height: Int
+        let bitsPerPixel: Int
+        var compression: UInt32 = 0
+        if dibSize == 12 {
+            guard let w = r.uint16LE(at: 18), let h = r.uint16LE(at: 20), let bpp = r.uint16LE(at: 24) else { return nil }
+            (width, height, bitsPerPixel) = (Int(w), Int(h), Int(bpp))
+        } else {
+            guard let w = r.uint32LE(at: 18), let h = r.uint32LE(at: 22), let bpp = r.uint16LE(at: 28),
+                  let c = r.uint32LE(at: 30) else { return nil }
+            width = Int(Int32(bitPattern: w))
+            height = abs(Int(Int32(bitPattern: h)))  // negative means top-down
+            bitsPerPixel = Int(bpp)
+            compression = c
+        }
+        guard width > 0, height > 0 else { return nil }
+        let complete: Bool
+        if compression == 0 || compression == 3 {
+            let rowBytes = (bitsPerPixel * width + 31) / 32 * 4
+            complete = Int(dataOffset) + rowBytes * height <= r.count
+        } else {
+            let declaredSize = Int(r.uint32LE(at: 2) ?? 0)
+            complete = declaredSize <= r.count && Int(dataOffset) < r.count
+        }
+        return PictureHeader(format: .bmp, width: width, height: height, orientation: 1, isComplete: complete)
+    }
+
+    // MARK: WebP: a RIFF container with a VP8, VP8L or VP8X first chunk.
+
+    private static func inspectWebP(_ r: ByteReader) -> PictureHeader? {
+        guard let riffSize = r.uint32LE(at: 4), let chunk = r.slice(at: 12, count: 4) else { return nil }
+        let complete = Int(riffSize) + 8 <= r.count
+        var width = 0
+        var height = 0
+        switch String(decoding: chunk, as: UTF8.self) {
+        case "VP8X":
+            guard let w = r.uint24LE(at: 24), let h = r.uint24LE(at: 27) else { return nil }
+            (width, height) = (Int(w) + 1, Int(h) + 1)
+        case "VP8L":
+            guard r.count > 25, r[20] == 0x2F, let bits = r.uint32LE(at: 21) else { return nil }
+            width = Int(bits & 0x3FFF) + 1
+            height = Int((bits >> 14) & 0x3FFF) + 1
+        case "VP8 ":
+            guard r.matches([0x9D, 0x01, 0x2A], at: 23), let w = r.uint16LE(at: 26), let h = r.uint16LE(at: 28)
+            else { return nil }
+            (width, height) = (Int(w & 0x3FFF), Int(h & 0x3FFF))
+        default:
+            return nil
+        }
+        guard width > 0, height > 0 else { return nil }
+        return PictureHeader(format: .webp, width: width, height: height, orientation: 1, isComplete: complete)
+    }
+}
+
+/// Reads the orientation tag (0x0112) from a TIFF structure, as found in EXIF.
+enum ExifOrientation {
+    static func read(tiff: [UInt8]) -> Int? {
+        let r = ByteReader(tiff)
+        let littleEndian: Bool
+        if r.matches([0x49, 0x49, 0x2A, 0x00], at: 0) { littleEndian = true }
+        else if r.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) { littleEndian = false }
+        else { return nil }
+        func u16(_ at: Int) -> Int? { (littleEndian ? r.uint16LE(at: at) : r.uint16BE(at: at)).map(Int.init) }
+        func u32(_ at: Int) -> Int? { (littleEndian ? r.uint32LE(at: at) : r.uint32BE(at: at)).map(Int.init) }
+        guard let ifd = u32(4), let entries = u16(ifd), entries < 1000 else { return nil }
+        for index in 0..<entries {
+            let entry = ifd + 2 + index * 12
+            guard let tag = u16(entry) else { return nil }
+            if tag == 0x0112, let value = u16(entry + 8), (1...8).contains(value) { return value }
+        }
+        return nil
+    }
+}
+
+/// Bounds-checked reads from a byte array; every read answers nil past the end.
+struct ByteReader {
+    private let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var count: Int { bytes.count }
+    subscript(_ index: Int) -> UInt8 { index >= 0 && index < bytes.count ? bytes[index] : 0 }
+
+    func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset + pattern.count <= bytes.count else { return false }
+        return bytes[offset..<offset + pattern.count].elementsEqual(pattern)
+    }
+
+    func slice(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, offset + count <= bytes.count else { return nil }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    func uint16BE(at o: Int) -> UInt16? {
+        guard o >= 0, o + 2 <= bytes.count else { return nil }
+        return UInt16(bytes[o]) << 8 | UInt16(bytes[o + 1])
+    }
+    func uint16LE(at o: Int) -> UInt16? {
+        guard o >= 0, o + 2 <= bytes.count else { return nil }
+        return UInt16(bytes[o + 1]) << 8 | UInt16(bytes[o])
+    }
+    func uint24LE(at o: Int) -> UInt32? {
+        guard o >= 0, o + 3 <= bytes.count else { return nil }
+        return UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o])
+    }
+    func uint32BE(at o: Int) -> UInt32? {
+        guard o >= 0, o + 4 <= bytes.count else { return nil }
+        return UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3])
+    }
+    func uint32LE(at o: Int) -> UInt32? {
+        guard o >= 0, o + 4 <= bytes.count else { return nil }
+        return UInt32(bytes[o + 3]) << 24 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o])
+    }
+
+    /// The offset of the marker that ends a JPEG scan starting at `start`.
+    func endOfEntropyCodedData(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index + 1 < buffer.count {
+                if buffer[index] == 0xFF {
+                    let next = buffer[index + 1]
+                    if next != 0x00 && next != 0xFF && !(0xD0...0xD7).contains(next) { return index }
+                }
+                index += 1
+            }
+            return buffer.count
+        }
+    }
+
+    /// The offset after a chain of GIF sub-blocks (length byte, data, ..., zero), or nil
+    /// if the chain runs past the end.
+    func endOfSubBlocks(from start: Int) -> Int? {
+        var offset = start
+        while offset < bytes.count {
+            let length = Int(bytes[offset])
+            offset += 1
+            if length == 0 { return offset }
+            offset += length
+        }
+        return nil
+    }
+}

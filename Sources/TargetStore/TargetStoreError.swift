@@ -1,0 +1,41 @@
+import StressCore
+
+/// Why a library operation failed, in words a user can act on.
+public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
+    case favoriteLimitReached
+    case targetNotFound(id: Int64)
+    case invalid(TargetValidationError)
+    case picture(PictureImportError)
+    case damagedDatabase(path: String, detail: String)
+    case newerDatabase(path: String, detail: String)
+    case database(DatabaseError)
+    case fileSystem(String)
+
+    public var description: String {
+        switch self {
+        case .favoriteLimitReached:
+            return FavoriteRule.refusalReason
+        case .targetNotFound(let id):
+            return "there is no target with id \(id). List the targets to see their ids."
+        case .invalid(let reason):
+            return reason.description
+        case .picture(let reason):
+            return reason.description
+        case .damagedDatabase(let path, let detail):
+            return "the library at \(path) is damaged or not a StressPunch library (\(detail)). "
+                + "Move it aside to start a fresh library; nothing was changed."
+        case .newerDatabase(let path, let detail):
+            return "\(path): \(detail)"
+        case .database(let error):
+            if error.isBusy {
+                return "the library is busy in another StressPunch window; try again in a moment (\(error.message))"
+            }
+            if error.isReadOnly {
+                return "the library cannot be written (\(error.message)); check the data folder's permissions and free space"
+            }
+            return "the library could not be updated: \(error.message)"
+        case .fileSystem(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// A command line that does not fit the usage; exits 2.
+struct UsageError: Error {
+    let message: String
+    /// The usage line of the command that was misused.
+    let usage: String
+}
+
+/// What the user asked for on the command line.
+enum Invocation: Equatable {
+    case help
+    case version
+    case app(AppOptions)
+    case targets(TargetsCommand, dataDirectory: URL)
+}
+
+/// Options for the interactive app.
+struct AppOptions: Equatable {
+    var dataDirectory: URL
+    var size: WindowSize?
+    var fullscreen = false
+    var kiosk = false
+    var mute = false
+    var reduceMotion = false
+}
+
+struct WindowSize: Equatable {
+    var width: Int
+    var height: Int
+
+    /// Parses "1280x720"; sides from 320 to 16384.
+    init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (320...16384).contains(width), (240...16384).contains(height) else { return nil }
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The `targets` subcommands.
+enum TargetsCommand: Equatable {
+    case list(json: Bool)
+    case add(name: String, message: String, image: URL, favorite: Bool)
+    case edit(id: Int64, name: String?, message: String?, image: URL?)
+    case delete(id: Int64)
+    case favorite(id: Int64, on: Bool)
+    case select(id: Int64)
+    case restoreDefaults
+}
+
+enum Usage {
+    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk] [--mute] [--reduce-motion]"
+    static let list = "stresspunch targets list [--json]"
+    static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
+    static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
+    static let delete = "stresspunch targets delete ID"
+    static let favorite = "stresspunch targets favorite ID on|off"
+    static let select = "stresspunch targets select ID"
+    static let restore = "stresspunch targets restore-defaults"
+    static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
+
+    static let full = """
+        StressPunch: pick a stress target and punch it.
+
+        Usage:
+          \(app)
+          \(list)
+          \(add)
+          \(edit)
+          \(delete)
+          \(favorite)
+          \(select)
+          \(restore)
+          stresspunch --help | --version
+
+        Options:
+          --data-dir DIR    where the library lives (default: $XDG_DATA_HOME/StressPunch,
+                            else ~/.local/share/StressPunch)
+          --size WxH        window size in pixels, e.g. 1280x720
+          --fullscreen      start fullscreen
+          --kiosk           fullscreen, locked kiosk mode
+          --mute            no sound
+          --reduce-motion   gentler squash and no shake
+          --json            (targets list) print one JSON array
+
+        Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
+        """
+}
+
+/// Parses the arguments after the program name.
+struct CommandLineParser {
+    let environment: [String: String]
+    let currentDirectory: URL
+
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var remaining = arguments
+        // --data-dir may come anywhere, before or after the subcommand.
+        let dataDirectory = try extractDataDirectory(&remaining)
+
+        if remaining.contains("--help") || remaining.contains("-h") { return .help }
+        if remaining.contains("--version") { return .version }
+
+        if remaining.first == "targets" {
+            remaining.removeFirst()
+            return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)
+        }
+        return .app(try parseApp(remaining, dataDirectory: dataDirectory))
+    }
+
+    private func extractDataDirectory(_ arguments: inout [String]) throws(UsageError) -> URL {
+        guard let index = arguments.firstIndex(of: "--data-dir") else { return defaultDataDirectory() }
+        guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
+            throw UsageError(message: "--data-dir needs a folder", usage: Usage.app)
+        }
+        let path = arguments[index + 1]
+        arguments.removeSubrange(index...(index + 1))
+        if arguments.contains("--data-dir") {
+            throw UsageError(message: "--data-dir was given twice", usage: Usage.app)
+        }
+        return absoluteURL(path, isDirectory: true)
+    }
+
+    /// `$XDG_DATA_HOME/StressPunch`, else `~/.local/share/StressPunch`.
+    func defaultDataDirectory() -> URL {
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("StressPunch", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/StressPunch", isDirectory: true)
+    }
+
+    private func absoluteURL(_ path: String, isDirectory: Bool) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        let url = expanded.hasPrefix("/")
+            ? URL(fileURLWithPath: expanded, isDirectory: isDirectory)
+            : URL(fileURLWithPath: expanded, isDirectory: isDirectory, relativeTo: currentDirectory)
+        return url.standardizedFileURL
+    }
+
+    private func parseApp(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> AppOptions {
+        var options = AppOptions(dataDirectory: dataDirectory)
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--fullscreen": options.fullscreen = true
+            case "--kiosk": options.kiosk = true
+            case "--mute": options.mute = true
+            case "--reduce-motion": options.reduceMotion = true
+            case "--size":
+                guard index + 1 < arguments.count else {
+                    throw UsageError(message: "--size needs a value like 1280x720", usage: Usage.app)
+                }
+                index += 1
+                guard let size = WindowSize(parsing: arguments[index]) else {
+                    throw UsageError(
+                        message: "--size '\(arguments[index])' is not a size like 1280x720 (each side 320 to 16384)",
+                        usage: Usage.app)
+                }
+                options.size = size
+            default:
+                if argument.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(argument)'", usage: Usage.app)
+                }
+                throw UsageError(message: "unknown command '\(argument)'", usage: Usage.app)
+            }
+            index += 1
+        }
+        return options
+    }
+
+    private func parseTargets(_ arguments: [String]) throws(UsageError) -> TargetsCommand {
+        guard let subcommand = arguments.first else {
+            throw UsageError(message: "targets needs a subcommand", usage: Usage.targets)
+        }
+        var rest = OptionScanner(Array(arguments.dropFirst()))
+        switch subcommand {
+        case "list":
+            let json = rest.flag("--json")
+            try rest.finish(usage: Usage.list)
+            return .list(json: json)
+        case "add":
+            let name = try rest.value("--name", usage: Usage.add)
+            let message = try rest.value("--message", usage: Usage.add)
+            let image = try rest.value("--image", usage: Usage.add)
+            let favorite = rest.flag("--favorite")
+            try rest.finish(usage: Usage.add)
+            guard let name else { throw UsageError(message: "targets add needs --name NAME", usage: Usage.add) }
+            guard let image else { throw UsageError(message: "targets add needs --image PATH", usage: Usage.add) }
+            return .add(name: name, message: message ?? "", image: absoluteURL(image, isDirectory: false), favorite: favorite)
+        case "edit":
+            // Values first, so an option's value is never mistaken for the ID.
+            let name = try rest.value("--name", usage: Usage.edit)
+            let message = try rest.value("--message", usage: Usage.edit)
+            let image = try rest.value("--image", usage: Usage.edit)
+            let id = try rest.id(usage: Usage.edit)
+            try rest.finish(usage: Usage.edit)
+            if name == nil && message == nil && image == nil {
+                throw UsageError(message: "targets edit needs at least one of --name, --message or --image", usage: Usage.edit)
+            }
+            return .edit(id: id, name: name, message: message, image: image.map { absoluteURL($0, isDirectory: false) })
+        case "delete":
+            let id = try rest.id(usage: Usage.delete)
+            try rest.finish(usage: Usage.delete)
+            return .delete(id: id)
+        case "favorite":
+            let id = try rest.id(usage: Usage.favorite)
+            let state = rest.positional()
+            try rest.finish(usage: Usage.favorite)
+            switch state {
+            case "on": return .favorite(id: id, on: true)
+            case "off": return .favorite(id: id, on: false)
+            default:
+                throw UsageError(message: "targets favorite needs 'on' or 'off' after the id", usage: Usage.favorite)
+            }
+        case "select":
+            let id = try rest.id(usage: Usage.select)
+            try rest.finish(usage: Usage.select)
+            return .select(id: id)
+        case "restore-defaults":
+            try rest.finish(usage: Usage.restore)
+            return .restoreDefaults
+        default:
+            throw UsageError(message: "unknown targets subcommand '\(subcommand)'", usage: Usage.targets)
+        }
+    }
+}
+
+/// Takes options and positionals out of an argument list, then checks nothing is left.
+private struct OptionScanner {
+    private var arguments: [String]
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = arguments.firstIndex(of: name) else { return false }
+        arguments.remove(at: index)
+        return true
+    }
+
+    mutating func value(_ name: String, usage: String) throws(UsageError) -> String? {
+        guard let index = arguments.firstIndex(of: name) else { return nil }
+        guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", usage: usage) }
+        let value = arguments[index + 1]
+        arguments.removeSubrange(index...(index + 1))
+        if arguments.contains(name) { throw UsageError(message: "\(name) was given twice", usage: usage) }
+        return value
+    }
+
+    mutating func positional() -> String? {
+        guard let index = arguments.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
+        return arguments.remove(at: index)
+    }
+
+    mutating func id(usage: String) throws(UsageError) -> Int64 {
+        guard let text = positional() else { throw UsageError(message: "a target ID is needed", usage: usage) }
+        guard let id = Int64(text), id > 0 else {
+            throw UsageError(message: "'\(text)' is not a target ID (a positive number from 'targets list')", usage: usage)
+        }
+        return id
+    }
+
+    func finish(usage: String) throws(UsageError) {
+        if let extra = arguments.first {
+            let kind = extra.hasPrefix("-") ? "unknown option" : "unexpected argument"
+            throw UsageError(message: "\(kind) '\(extra)'", usage: usage)
+        }
+    }
+}

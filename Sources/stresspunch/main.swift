@@ -1,0 +1,44 @@
+// The stresspunch executable: reads the command line, wires the modules together and
+// runs either a `targets` command or the app. Exit 0 on success, 1 on a runtime
+// error, 2 on a usage error; errors are one line on stderr starting "stresspunch: ".
+
+import Foundation
+import TargetStore
+
+let version = "0.1.0"
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("stresspunch: \(message)\n".utf8))
+    exit(status)
+}
+
+let parser = CommandLineParser(
+    environment: ProcessInfo.processInfo.environment,
+    currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+
+let invocation: Invocation
+do {
+    invocation = try parser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error.message) (usage: \(error.usage); see stresspunch --help)", status: 2)
+}
+
+switch invocation {
+case .help:
+    print(Usage.full)
+case .version:
+    print("stresspunch \(version)")
+case .targets(let command, let dataDirectory):
+    do {
+        let store = try TargetStore(dataDirectory: dataDirectory)
+        print(try TargetsCommandRunner(store: store).run(command))
+    } catch {
+        fail(error.description, status: 1)
+    }
+case .app(let options):
+    do {
+        try AppRunner(options: options).run()
+    } catch {
+        fail(String(describing: error), status: 1)
+    }
+}
