@@ -17,6 +17,14 @@ public struct PictureHeader: Sendable, Equatable {
     /// False when the file ends before its format's end marker.
     public var isComplete: Bool
 
+    public init(format: PictureFormat, width: Int, height: Int, orientation: Int, isComplete: Bool) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.isComplete = isComplete
+    }
+
     /// Inspects a file's bytes. Returns nil when they are not one of the accepted formats.
     public static func inspect(_ bytes: [UInt8]) -> PictureHeader? {
         let reader = ByteReader(bytes)

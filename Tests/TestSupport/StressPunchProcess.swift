@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a finished run of the `stresspunch` executable left behind.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+}
+
+/// Runs the built `stresspunch` executable, as a user would from a shell.
+public enum StressPunchProcess {
+    /// The built executable: `$STRESSPUNCH_BINARY` if set, else the `stresspunch` that
+    /// SwiftPM built next to this test bundle.
+    public static var executableURL: URL {
+        if let override = ProcessInfo.processInfo.environment["STRESSPUNCH_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return runner.deletingLastPathComponent().appendingPathComponent("stresspunch")
+    }
+
+    /// Runs it with `arguments` and waits for it to finish.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let standardInput { input.fileHandleForWriting.write(Data(standardInput.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Drain stderr on another thread while stdout is read here, so a child that
+        // fills either pipe never blocks.
+        let errorReader = PipeDrain(errors.fileHandleForReading)
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class PipeDrain: @unchecked Sendable {
+    // @unchecked: `data` is written once by the thread and read after `done` signals.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
