@@ -34,6 +34,15 @@ let package = Package(
         // files under <data-dir>/images and the import rules for user pictures.
         .target(name: "TargetStore", dependencies: ["StressCore", "CSQLite"]),
 
+        // The software renderer: Canvas (premultiplied framebuffer), clipping, compositing,
+        // anti-aliased shapes and paths, image blits, glyph-mask text, band-parallel
+        // execution. No SDL, no files.
+        .target(name: "Raster"),
+
+        // CPU fragment programs the rasterizer runs: bilinear texture sampling under the
+        // squash transform, linear and radial gradients, vignette, impact flash, shadows.
+        .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
+
         // Everything SDL: picture decoding and encoding through SDL2_image (and, as the
         // app grows, the window, input, audio and fonts). The only module importing CSDL2.
         .target(name: "Platform", dependencies: ["CSDL2", "TargetStore"]),
@@ -46,6 +55,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "StressCoreTests", dependencies: ["StressCore"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         // Drives the built `stresspunch` executable as a user would.

@@ -1,0 +1,250 @@
+/// A CPU framebuffer of premultiplied 0xAARRGGBB pixels (the byte order of SDL's
+/// XRGB/ARGB8888 window surfaces), with a clip rectangle and the scratch rows its
+/// rasterizers need, allocated once so drawing a frame allocates nothing.
+///
+/// A canvas may be a band view of another (`bandView(rows:)`): it shares the pixels
+/// but has its own clip and scratch, so bands can be drawn on separate threads.
+public final class Canvas: @unchecked Sendable {
+    // @unchecked: a canvas is used by one thread at a time; band views of one
+    // framebuffer write disjoint rows.
+    public let width: Int
+    public let height: Int
+    /// Pixels per row in memory (at least `width`).
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+    private let ownsPixels: Bool
+    private let owner: Canvas?
+
+    /// The rows this canvas may touch at all (the whole canvas, or its band).
+    public let band: PixelRect
+    /// Drawing is limited to this rectangle (always inside `band`).
+    public private(set) var clip: PixelRect
+    private var clipStack: [PixelRect] = []
+
+    // Scratch, one row wide: shaded colours, per-pixel coverage, and the polygon
+    // rasterizer's accumulation strip.
+    let shadeRow: UnsafeMutablePointer<UInt32>
+    let coverageRow: UnsafeMutablePointer<Float>
+    static let stripRows = 16
+    let accumulation: UnsafeMutablePointer<Float>
+    var accumulationWidth: Int { width + 3 }
+
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        stride = self.width
+        pixels = .allocate(capacity: self.width * self.height)
+        pixels.initialize(repeating: 0, count: self.width * self.height)
+        ownsPixels = true
+        owner = nil
+        band = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
+        clip = band
+        clipStack.reserveCapacity(16)
+        shadeRow = .allocate(capacity: self.width + 4)
+        coverageRow = .allocate(capacity: self.width + 4)
+        accumulation = .allocate(capacity: (self.width + 3) * (Self.stripRows + 1))
+        accumulation.initialize(repeating: 0, count: (self.width + 3) * (Self.stripRows + 1))
+    }
+
+    private init(sharing parent: Canvas, band rows: PixelRect) {
+        width = parent.width
+        height = parent.height
+        stride = parent.stride
+        pixels = parent.pixels
+        ownsPixels = false
+        owner = parent
+        band = rows.intersection(PixelRect(x: 0, y: 0, width: parent.width, height: parent.height))
+        clip = band
+        clipStack.reserveCapacity(16)
+        shadeRow = .allocate(capacity: width + 4)
+        coverageRow = .allocate(capacity: width + 4)
+        accumulation = .allocate(capacity: (width + 3) * (Self.stripRows + 1))
+        accumulation.initialize(repeating: 0, count: (width + 3) * (Self.stripRows + 1))
+    }
+
+    deinit {
+        if ownsPixels { pixels.deallocate() }
+        shadeRow.deallocate()
+        coverageRow.deallocate()
+        accumulation.deallocate()
+    }
+
+    /// A view of rows `top ..< bottom` that shares these pixels, for drawing one band
+    /// on another thread.
+    public func bandView(rows top: Int, _ bottom: Int) -> Canvas {
+        Canvas(sharing: owner ?? self, band: PixelRect(x: 0, y: top, width: width, height: bottom - top))
+    }
+
+    // MARK: Clipping
+
+    /// Limits drawing to `rect` (within the current clip) until the matching `popClip`.
+    public func pushClip(_ rect: PixelRect) {
+        clipStack.append(clip)
+        clip = clip.intersection(rect)
+    }
+
+    public func popClip() {
+        clip = clipStack.popLast() ?? band
+    }
+
+    /// Forgets every pushed clip.
+    public func resetClip() {
+        clipStack.removeAll(keepingCapacity: true)
+        clip = band
+    }
+
+    // MARK: Pixels
+
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * stride + x] }
+        set { pixels[y * stride + x] = newValue }
+    }
+
+    /// Sets every pixel inside the clip to `color` (no blending).
+    public func clear(_ color: Color) {
+        let value = color.premultiplied
+        for y in clip.y..<clip.maxY {
+            (pixels + y * stride + clip.x).update(repeating: value, count: clip.width)
+        }
+    }
+
+    /// Fills whole pixels exactly: stores an opaque colour, blends a translucent one.
+    public func fill(_ rect: PixelRect, _ color: Color) {
+        let area = rect.intersection(clip)
+        guard !area.isEmpty else { return }
+        let value = color.premultiplied
+        for y in area.y..<area.maxY {
+            coverSpan(y: y, x: area.x, count: area.width, coverage: 255, solid: value)
+        }
+    }
+
+    /// Fills whole pixels with a paint.
+    public func fill(_ rect: PixelRect, paint: some SpanPaint) {
+        let area = rect.intersection(clip)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            coverSpan(y: y, x: area.x, count: area.width, coverage: 255, paint: paint)
+        }
+    }
+
+    // MARK: Span compositing (every shape ends here)
+
+    /// Composites `count` pixels of row `y` from `x` with one coverage (0...255).
+    /// The caller has clipped the span.
+    @inline(__always)
+    func coverSpan(y: Int, x: Int, count: Int, coverage: UInt32, solid: UInt32) {
+        guard count > 0, coverage > 0 else { return }
+        let row = pixels + y * stride + x
+        if coverage >= 255 && solid >> 24 == 255 {
+            row.update(repeating: solid, count: count)
+            return
+        }
+        let source = coverage >= 255 ? solid : Pixel.scale(solid, by: coverage)
+        let inverse = 255 &- (source >> 24)
+        if inverse == 255 { return }
+        for index in 0..<count {
+            row[index] = source &+ Pixel.scale(row[index], by: inverse)
+        }
+    }
+
+    /// As `coverSpan(solid:)`, with any paint.
+    func coverSpan(y: Int, x: Int, count: Int, coverage: UInt32, paint: some SpanPaint) {
+        if let solid = paint.solidColor {
+            coverSpan(y: y, x: x, count: count, coverage: coverage, solid: solid)
+            return
+        }
+        guard count > 0, coverage > 0 else { return }
+        let row = pixels + y * stride + x
+        if coverage >= 255 && paint.isOpaque {
+            paint.shade(x: x, y: y, count: count, into: row)
+            return
+        }
+        paint.shade(x: x, y: y, count: count, into: shadeRow)
+        for index in 0..<count {
+            row[index] = Pixel.over(shadeRow[index], row[index], coverage: coverage)
+        }
+    }
+
+    /// Composites `count` pixels of row `y` from `x`, each with its own coverage
+    /// (0...1) read from `coverage`. The caller has clipped the span.
+    func coverPixels(y: Int, x: Int, count: Int, coverage: UnsafePointer<Float>, paint: some SpanPaint) {
+        guard count > 0 else { return }
+        let row = pixels + y * stride + x
+        if let solid = paint.solidColor {
+            for index in 0..<count {
+                let c = UInt32(min(1, coverage[index]) * 255 + 0.5)
+                if c == 0 { continue }
+                row[index] = Pixel.over(solid, row[index], coverage: c)
+            }
+            return
+        }
+        paint.shade(x: x, y: y, count: count, into: shadeRow)
+        for index in 0..<count {
+            let c = UInt32(min(1, coverage[index]) * 255 + 0.5)
+            if c == 0 { continue }
+            row[index] = Pixel.over(shadeRow[index], row[index], coverage: c)
+        }
+    }
+
+    /// A scratch row of coverage values (0...1), one per canvas column, for shape
+    /// code outside this module; pass it to `fillCoverageRow`.
+    public var coverageScratch: UnsafeMutablePointer<Float> { coverageRow }
+
+    /// Composites `count` pixels of row `y` from `x` with the coverage values in
+    /// `coverageScratch[0..<count]`, clipped.
+    public func fillCoverageRow(y: Int, x: Int, count: Int, paint: some SpanPaint) {
+        guard y >= clip.y, y < clip.maxY else { return }
+        let start = max(x, clip.x), end = min(x + count, clip.maxX)
+        guard end > start else { return }
+        coverPixels(y: y, x: start, count: end - start, coverage: coverageRow + (start - x), paint: paint)
+    }
+
+    // MARK: Images and masks
+
+    /// Draws an image at whole-pixel position (x, y), unscaled, faded by `opacity`.
+    public func drawImage(_ image: RasterImage, x: Int, y: Int, opacity: Float = 1) {
+        let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(clip)
+        guard !area.isEmpty else { return }
+        let fade = UInt32(max(0, min(1, opacity)) * 255 + 0.5)
+        for row in area.y..<area.maxY {
+            let source = image.pixels + (row - y) * image.width + (area.x - x)
+            let target = pixels + row * stride + area.x
+            if fade >= 255 && image.isOpaque {
+                target.update(from: source, count: area.width)
+                continue
+            }
+            for index in 0..<area.width {
+                target[index] = Pixel.over(source[index], target[index], coverage: fade)
+            }
+        }
+    }
+
+    /// Paints through an 8-bit alpha mask (a glyph) whose top-left lands at (x, y).
+    public func drawMask(
+        _ mask: UnsafePointer<UInt8>, width maskWidth: Int, height maskHeight: Int, rowBytes: Int,
+        x: Int, y: Int, paint: some SpanPaint
+    ) {
+        let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight).intersection(clip)
+        guard !area.isEmpty else { return }
+        for row in area.y..<area.maxY {
+            let source = mask + (row - y) * rowBytes + (area.x - x)
+            for index in 0..<area.width { coverageRow[index] = Float(source[index]) / 255 }
+            coverPixels(y: row, x: area.x, count: area.width, coverage: coverageRow, paint: paint)
+        }
+    }
+
+    /// Draws a premultiplied colour bitmap (a colour emoji glyph) at (x, y).
+    public func drawPixels(
+        _ source: UnsafePointer<UInt32>, width sourceWidth: Int, height sourceHeight: Int, x: Int, y: Int,
+        opacity: Float = 1
+    ) {
+        let area = PixelRect(x: x, y: y, width: sourceWidth, height: sourceHeight).intersection(clip)
+        guard !area.isEmpty else { return }
+        let fade = UInt32(max(0, min(1, opacity)) * 255 + 0.5)
+        for row in area.y..<area.maxY {
+            let from = source + (row - y) * sourceWidth + (area.x - x)
+            let target = pixels + row * stride + area.x
+            for index in 0..<area.width { target[index] = Pixel.over(from[index], target[index], coverage: fade) }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A picture in the canvas's pixel format: premultiplied 0xAARRGGBB, rows top to
+/// bottom. Made once (on load or import) and drawn many times.
+public final class RasterImage: @unchecked Sendable {
+    // @unchecked: pixels are written only during init (or by the owner before sharing).
+    public let width: Int
+    public let height: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+    /// True when every pixel is fully opaque, which lets draws store instead of blend.
+    public private(set) var isOpaque: Bool
+
+    /// A transparent image, or one filled with `color`.
+    public init(width: Int, height: Int, fill color: Color = .clear) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        pixels = .allocate(capacity: self.width * self.height)
+        let value = color.premultiplied
+        pixels.initialize(repeating: value, count: self.width * self.height)
+        isOpaque = value >> 24 == 255
+    }
+
+    /// From 8-bit RGBA with straight alpha (what decoders give).
+    public convenience init(width: Int, height: Int, rgba: [UInt8]) {
+        self.init(width: width, height: height)
+        let count = min(self.width * self.height, rgba.count / 4)
+        var opaque = true
+        rgba.withUnsafeBufferPointer { source in
+            for index in 0..<count {
+                let r = UInt32(source[index * 4]), g = UInt32(source[index * 4 + 1])
+                let b = UInt32(source[index * 4 + 2]), a = UInt32(source[index * 4 + 3])
+                if a != 255 { opaque = false }
+                let straight = 0xFF00_0000 | r << 16 | g << 8 | b
+                pixels[index] = a == 255 ? straight : (Pixel.scale(straight & 0x00FF_FFFF, by: a) | a << 24)
+            }
+        }
+        isOpaque = opaque && count == self.width * self.height
+    }
+
+    /// A copy of a canvas's pixels.
+    public convenience init(copying canvas: Canvas) {
+        self.init(width: canvas.width, height: canvas.height)
+        for row in 0..<height {
+            (pixels + row * width).update(from: canvas.pixels + row * canvas.stride, count: width)
+        }
+        updateOpacity()
+    }
+
+    deinit {
+        pixels.deallocate()
+    }
+
+    /// Re-checks whether every pixel is opaque, after the owner wrote pixels directly.
+    public func updateOpacity() {
+        var opaque = true
+        for index in 0..<(width * height) where pixels[index] >> 24 != 255 {
+            opaque = false
+            break
+        }
+        isOpaque = opaque
+    }
+
+    /// 8-bit RGBA with straight alpha, for encoding to PNG.
+    public func rgbaBytes() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for index in 0..<(width * height) {
+            let color = Color(premultiplied: pixels[index])
+            let alpha = pixels[index] >> 24
+            if alpha == 255 {
+                bytes[index * 4] = UInt8((pixels[index] >> 16) & 0xFF)
+                bytes[index * 4 + 1] = UInt8((pixels[index] >> 8) & 0xFF)
+                bytes[index * 4 + 2] = UInt8(pixels[index] & 0xFF)
+            } else {
+                bytes[index * 4] = UInt8((color.r * 255).rounded())
+                bytes[index * 4 + 1] = UInt8((color.g * 255).rounded())
+                bytes[index * 4 + 2] = UInt8((color.b * 255).rounded())
+            }
+            bytes[index * 4 + 3] = UInt8(alpha)
+        }
+        return bytes
+    }
+
+    /// The premultiplied pixel at (x, y).
+    public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+}

@@ -1,0 +1,158 @@
+import Raster
+import Shaders
+import Testing
+
+/// A 16x16 test picture: four coloured quadrants and a white diagonal.
+func checkerPicture(alpha: UInt8 = 255) -> RasterImage {
+    var rgba: [UInt8] = []
+    for y in 0..<16 {
+        for x in 0..<16 {
+            var color: [UInt8] = switch (x < 8, y < 8) {
+            case (true, true): [230, 60, 50]
+            case (false, true): [60, 200, 80]
+            case (true, false): [50, 110, 230]
+            case (false, false): [250, 200, 40]
+            }
+            if x == y { color = [255, 255, 255] }
+            rgba += color + [alpha]
+        }
+    }
+    return RasterImage(width: 16, height: 16, rgba: rgba)
+}
+
+@Suite("Image drawing under a transform")
+struct ImageDrawTests {
+    @Test("the identity transform copies an opaque picture exactly")
+    func identityIsExact() {
+        let picture = checkerPicture()
+        let canvas = Canvas(width: 16, height: 16)
+        canvas.drawImage(picture, transform: .identity)
+        for y in 0..<16 { for x in 0..<16 { #expect(canvas[x, y] == picture[x, y], "pixel \(x),\(y)") } }
+    }
+
+    @Test("a whole-pixel translation is exact too")
+    func translationIsExact() {
+        let picture = checkerPicture()
+        let canvas = Canvas(width: 24, height: 24)
+        canvas.drawImage(picture, transform: .translation(5, 3))
+        #expect(canvas[5, 3] == picture[0, 0])
+        #expect(canvas[20, 18] == picture[15, 15])
+        #expect(canvas[4, 3] == 0 && canvas[5, 2] == 0)
+    }
+
+    @Test("a rotated picture gets soft, anti-aliased edges")
+    func rotatedEdgesAreSoft() {
+        let picture = RasterImage(width: 40, height: 40, fill: .white)
+        let canvas = Canvas(width: 80, height: 80)
+        let transform = AffineTransform.translation(-20, -20).then(.rotation(0.3)).then(.translation(40, 40))
+        canvas.drawImage(picture, transform: transform)
+        var partial = 0
+        for y in 0..<80 { for x in 0..<80 where (1...254).contains(canvas[x, y] >> 24) { partial += 1 } }
+        #expect(partial > 100)
+        #expect(abs(canvas.coveredArea - 1600) / 1600 < 0.02)
+    }
+
+    @Test("a full flash turns an opaque picture white, keeping its shape")
+    func flashTintsWhite() {
+        let canvas = Canvas(width: 16, height: 16)
+        canvas.drawImage(checkerPicture(), transform: .identity, flash: 1)
+        #expect(canvas[3, 9] == 0xFFFF_FFFF)
+    }
+
+    @Test("opacity fades the picture over what is below")
+    func opacityFades() {
+        let canvas = Canvas(width: 16, height: 16)
+        canvas.clear(.black)
+        canvas.drawImage(RasterImage(width: 16, height: 16, fill: .white), transform: .identity, opacity: 0.5)
+        #expect(canvas[8, 8] == 0xFF80_8080)
+    }
+
+    @Test("scaled, squashed and rotated pictures match their snapshots")
+    func transformSnapshots() {
+        let picture = checkerPicture()
+        let scaled = Canvas(width: 48, height: 48)
+        scaled.drawImage(picture, transform: .scale(2.5, 2.5).then(.translation(4, 4)))
+        expectGolden(scaled, "image-scaled")
+
+        let squashed = Canvas(width: 64, height: 48)
+        let squash = AffineTransform.translation(-8, -8).then(.scale(3.2, 1.8))
+            .then(.rotation(3 * Float.pi / 180)).then(.translation(32, 24))
+        squashed.clear(Color(hex: 0x303040))
+        squashed.drawImage(picture, transform: squash)
+        expectGolden(squashed, "image-squashed-rotated")
+
+        let translucent = Canvas(width: 40, height: 40)
+        translucent.clear(Color(hex: 0x202020))
+        translucent.drawImage(checkerPicture(alpha: 160), transform: .translation(-8, -8).then(.rotation(0.7)).then(.scale(1.7, 1.7)).then(.translation(20, 20)))
+        expectGolden(translucent, "image-translucent-rotated")
+    }
+
+    @Test("a picture paint fills a rounded card, cropped to cover it")
+    func imagePaintFillsShape() throws {
+        let canvas = Canvas(width: 40, height: 30)
+        let card = Rect(x: 4, y: 4, width: 32, height: 22)
+        let paint = try #require(ImagePaint(checkerPicture(), aspectFill: card))
+        canvas.fillRoundedRect(card, radius: 6, paint: paint)
+        #expect(canvas[20, 15] >> 24 == 255)
+        #expect(canvas[4, 4] >> 24 < 128)  // rounded corner
+        expectGolden(canvas, "image-paint-card")
+    }
+}
+
+@Suite("Gradients, vignette and shadows")
+struct PaintTests {
+    @Test("a vertical gradient runs from its first to its last colour")
+    func verticalGradient() {
+        let canvas = Canvas(width: 4, height: 256)
+        let paint = LinearGradientPaint(from: Point(0, 0), to: Point(0, 256), stops: [(0, .black), (1, .white)])
+        canvas.fill(PixelRect(x: 0, y: 0, width: 4, height: 256), paint: paint)
+        #expect(canvas[0, 0] & 0xFF <= 1)
+        #expect(canvas[0, 255] & 0xFF >= 254)
+        for y in 1..<256 { #expect(canvas[2, y] & 0xFF >= canvas[2, y - 1] & 0xFF) }
+    }
+
+    @Test("a horizontal gradient with three stops passes through the middle one")
+    func threeStops() {
+        let canvas = Canvas(width: 101, height: 1)
+        let paint = LinearGradientPaint(from: Point(0, 0), to: Point(101, 0),
+                                        stops: [(0, Color(hex: 0xFF0000)), (0.5, Color(hex: 0x00FF00)), (1, Color(hex: 0x0000FF))])
+        canvas.fill(PixelRect(x: 0, y: 0, width: 101, height: 1), paint: paint)
+        #expect((canvas[50, 0] >> 8) & 0xFF >= 250)
+        #expect((canvas[0, 0] >> 16) & 0xFF >= 250)
+        #expect(canvas[100, 0] & 0xFF >= 250)
+    }
+
+    @Test("a radial gradient is its first colour at the centre and its last beyond the radius")
+    func radialGradient() {
+        let canvas = Canvas(width: 64, height: 64)
+        let paint = RadialGradientPaint(center: Point(32, 32), radius: 20, stops: [(0, .white), (1, .black)])
+        canvas.fill(PixelRect(x: 0, y: 0, width: 64, height: 64), paint: paint)
+        #expect(canvas[32, 32] & 0xFF >= 245)
+        #expect(canvas[2, 2] == 0xFF00_0000)
+    }
+
+    @Test("the vignette leaves the middle alone and darkens the corners")
+    func vignette() {
+        let canvas = Canvas(width: 160, height: 90)
+        canvas.clear(.white)
+        canvas.drawVignette()
+        #expect(canvas[80, 45] == 0xFFFF_FFFF)
+        #expect(canvas[0, 0] & 0xFF < 200)
+    }
+
+    @Test("a soft shadow is darkest under its rectangle and fades smoothly to nothing")
+    func shadowFalloff() {
+        let canvas = Canvas(width: 100, height: 60)
+        canvas.drawShadow(of: Rect(x: 30, y: 20, width: 40, height: 20), radius: 6, blur: 10, color: Color.black.withAlpha(0.6))
+        let centre = canvas[50, 30] >> 24
+        #expect((140...153).contains(centre))  // a blurred 20 px band keeps ~97% of its 0.6 alpha
+        var previous = centre
+        for x in 50..<100 {
+            let alpha = canvas[x, 30] >> 24
+            #expect(alpha <= previous)
+            previous = alpha
+        }
+        #expect(canvas[99, 30] >> 24 == 0)
+        expectGolden(canvas, "shadow")
+    }
+}
