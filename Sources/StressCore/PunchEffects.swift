@@ -1,0 +1,135 @@
+/// Where and how a punch landed, as the simulation sees it.
+public struct PunchImpact: Sendable, Equatable {
+    /// Point in normalized target space: (0, 0) top-left, (1, 1) bottom-right of the
+    /// target picture; nil when the punch missed the target.
+    public var targetPoint: (x: Float, y: Float)?
+    /// Window position in pixels, where the sprite appears.
+    public var windowX: Float
+    public var windowY: Float
+
+    public init(windowX: Float, windowY: Float, targetPoint: (x: Float, y: Float)?) {
+        self.windowX = windowX
+        self.windowY = windowY
+        self.targetPoint = targetPoint
+    }
+
+    public static func == (a: PunchImpact, b: PunchImpact) -> Bool {
+        a.windowX == b.windowX && a.windowY == b.windowY
+            && a.targetPoint?.x == b.targetPoint?.x && a.targetPoint?.y == b.targetPoint?.y
+    }
+}
+
+/// One punch sprite on screen: it pops in with an overshoot, holds, and fades out.
+public struct PunchSprite: Sendable, Equatable {
+    public var x: Float
+    public var y: Float
+    public var age: Float = 0
+    /// A little random tilt so repeated punches do not look stamped.
+    public var rotation: Float
+    public var tint: Int
+
+    public static let lifetime: Float = 0.55
+    static let popDuration: Float = 0.16
+
+    /// Size factor (overshoots above 1 while popping in).
+    public var scale: Float {
+        if age < Self.popDuration { return 0.35 + 0.65 * Easing.easeOutBack(age / Self.popDuration, overshoot: 2.2) }
+        return 1 + (age - Self.popDuration) * 0.15
+    }
+
+    /// Opacity: full, then a smooth fade over the last part of its life.
+    public var opacity: Float {
+        let fadeStart = Self.lifetime * 0.45
+        if age < fadeStart { return 1 }
+        return 1 - Easing.easeInCubic((age - fadeStart) / (Self.lifetime - fadeStart))
+    }
+
+    public var isFinished: Bool { age >= Self.lifetime }
+}
+
+/// Everything animated by punches: the sprites, the target's squash spring toward the
+/// hit point, the impact flash and a small screen shake. Stepped at the fixed rate.
+///
+/// Sprites live in a fixed-capacity buffer, so punching allocates nothing.
+public struct PunchEffects: Sendable {
+    public static let maxSprites = 24
+
+    public private(set) var sprites: [PunchSprite] = []
+    public private(set) var squash = Spring()
+    /// Where the last hit landed on the target (normalized), the squash's anchor.
+    public private(set) var squashAnchor: (x: Float, y: Float) = (0.5, 0.5)
+    /// 0...1, decays quickly after each hit.
+    public private(set) var flash: Float = 0
+    /// Shake offset in pixels, decaying.
+    public private(set) var shake: (x: Float, y: Float) = (0, 0)
+    private var shakeEnergy: Float = 0
+    private var shakePhase: Float = 0
+    public var reduceMotion: Bool
+    private var random: SeededRandom
+
+    public init(reduceMotion: Bool = false, seed: UInt64 = 0x5EED_F00D) {
+        self.reduceMotion = reduceMotion
+        random = SeededRandom(seed: seed)
+        sprites.reserveCapacity(Self.maxSprites)
+    }
+
+    /// Registers a punch. Returns true when it hit the target.
+    @discardableResult
+    public mutating func punch(_ impact: PunchImpact) -> Bool {
+        if sprites.count == Self.maxSprites { sprites.removeFirst() }
+        let tilt = (random.nextUnit() - 0.5) * 0.6
+        sprites.append(PunchSprite(x: impact.windowX, y: impact.windowY, rotation: tilt, tint: Int(random.next() % 3)))
+        guard let point = impact.targetPoint else { return false }
+        // Blend the anchor toward the new hit so stacked punches move smoothly.
+        let weight: Float = squash.isSettled ? 1 : 0.5
+        squashAnchor = (squashAnchor.x + (point.x - squashAnchor.x) * weight,
+                        squashAnchor.y + (point.y - squashAnchor.y) * weight)
+        // Kicks add up but the squash is capped so a flurry does not flatten the target.
+        let impulse: Float = reduceMotion ? 1.2 : 4.2
+        if squash.value < (reduceMotion ? 0.05 : 0.3) { squash.kick(impulse) }
+        flash = 1
+        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6))
+        return true
+    }
+
+    /// Advances all effects by one fixed step.
+    public mutating func step(_ dt: Float) {
+        for index in sprites.indices { sprites[index].age += dt }
+        sprites.removeAll { $0.isFinished }
+        squash.step(dt)
+        flash = max(0, flash - dt * 6)
+        shakeEnergy = max(0, shakeEnergy - dt * 4)
+        shakePhase += dt * 47
+        let amplitude = shakeEnergy * shakeEnergy * 9
+        shake = (amplitude * Easing.sine(shakePhase), amplitude * Easing.cosine(shakePhase * 1.3))
+    }
+
+    /// The squash as horizontal and vertical scale factors (wider and shorter).
+    public var squashScale: (x: Float, y: Float) {
+        let s = max(-0.12, min(0.35, squash.value))
+        return (1 + s * 0.55, 1 - s)
+    }
+
+    public var isAnimating: Bool { !sprites.isEmpty || !squash.isSettled || flash > 0 || shakeEnergy > 0 }
+}
+
+/// A small deterministic random generator (SplitMix64): same seed, same punches, so
+/// headless runs of one script give identical frames.
+public struct SeededRandom: Sendable, Equatable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A Float in 0..<1.
+    public mutating func nextUnit() -> Float {
+        Float(next() >> 40) / Float(1 << 24)
+    }
+}
