@@ -43,12 +43,20 @@ let package = Package(
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
         .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
 
+        // Plain values for what the user did (pointer, fingers, keys, text, drops,
+        // gamepads, window changes), shared by Platform, the UI and the app.
+        .target(name: "Input"),
+
         // Everything SDL: picture decoding and encoding through SDL2_image (and, as the
         // app grows, the window, input, audio and fonts). The only module importing CSDL2.
-        .target(name: "Platform", dependencies: ["CSDL2", "TargetStore"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "TargetStore", "Input", "Raster"]),
+
+        // The screens and the interaction controller: punching, layout, drawing the
+        // main screen, requests to the platform. Platform-free: input comes as values.
+        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
-        .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform"]),
+        .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform", "StressPunchApp", "Raster", "Input"]),
 
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.

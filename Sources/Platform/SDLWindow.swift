@@ -1,102 +1,122 @@
 import CSDL2
+import Raster
 
-/// Why the window could not be opened.
-public struct PlatformError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// An SDL window presented from a CPU framebuffer through the window surface.
+/// The app's window, presented from our CPU framebuffer.
 ///
-/// The framebuffer is 32-bit ARGB (0xAARRGGBB as a UInt32), which is what SDL's
-/// window surfaces use on X11 and Wayland; frames are copied row by row to the surface.
+/// Frames go to the window surface (a plain copy, what a software renderer wants).
+/// If the platform gives no window surface, or one smaller than the drawable area
+/// (some HiDPI setups), a streaming texture is used instead.
 public final class SDLWindow {
     private let window: OpaquePointer
-    public private(set) var width: Int
-    public private(set) var height: Int
+    private var renderer: OpaquePointer?
+    private var texture: OpaquePointer?
+    private var textureSize = (0, 0)
+    private var useTexture = false
 
-    public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(PlatformError) {
-        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 {
-            throw PlatformError("cannot start the video system (\(String(cString: SDL_GetError()))); is a display available?")
-        }
+    public init(title: String, width: Int, height: Int, fullscreen: Bool, borderless: Bool = false) throws(PlatformError) {
+        try SDLRuntime.startVideo()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if borderless { flags |= SDL_WINDOW_BORDERLESS.rawValue }
         let position = shim_SDL_WINDOWPOS_CENTERED()
         guard let created = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
-            throw PlatformError("cannot open a window (\(String(cString: SDL_GetError())))")
+            throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
         }
         window = created
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(created, &w, &h)
-        self.width = Int(w)
-        self.height = Int(h)
+        SDL_SetWindowMinimumSize(created, 480, 360)
     }
 
     deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
+    }
+
+    /// SDL's id for the window, which synthetic events must carry.
+    public var id: UInt32 { SDL_GetWindowID(window) }
+
+    /// The window's size in screen coordinates (what mouse events use).
+    public var logicalSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The size in pixels to draw at: larger than `logicalSize` on HiDPI screens.
+    public var drawableSize: (width: Int, height: Int) {
+        if !useTexture, let surface = SDL_GetWindowSurface(window) {
+            let logical = logicalSize
+            let size = (Int(surface.pointee.w), Int(surface.pointee.h))
+            if size.0 >= logical.width { return size }
+        }
+        if let renderer {
+            var w: Int32 = 0, h: Int32 = 0
+            if SDL_GetRendererOutputSize(renderer, &w, &h) == 0 { return (Int(w), Int(h)) }
+        }
+        return logicalSize
+    }
+
+    /// Pixels per screen coordinate (1 on ordinary screens, 2 on many HiDPI ones).
+    public var pixelScale: (x: Float, y: Float) {
+        let logical = logicalSize, drawable = drawableSize
+        return (Float(drawable.width) / Float(max(1, logical.width)), Float(drawable.height) / Float(max(1, logical.height)))
+    }
+
+    public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+
+    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
     }
 
-    /// Copies a frame of `width` x `height` ARGB pixels to the window and shows it.
-    /// Returns false if the window's size changed and the frame no longer fits.
+    public func setCursorVisible(_ visible: Bool) {
+        SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
+    }
+
+    /// Copies the canvas to the window and shows it. A canvas whose size no longer
+    /// matches the window (a resize is in flight) is skipped; the next frame fits.
     @discardableResult
-    public func present(_ pixels: [UInt32], width: Int, height: Int) -> Bool {
-        guard let surface = SDL_GetWindowSurface(window) else { return false }
-        let surfaceWidth = Int(surface.pointee.w), surfaceHeight = Int(surface.pointee.h)
-        self.width = surfaceWidth
-        self.height = surfaceHeight
-        guard surfaceWidth == width, surfaceHeight == height, pixels.count >= width * height,
-              let target = surface.pointee.pixels else { return false }
-        let pitch = Int(surface.pointee.pitch)
-        if shim_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_LockSurface(surface) }
-        pixels.withUnsafeBytes { source in
-            guard let base = source.baseAddress else { return }
-            for row in 0..<height {
-                (target + row * pitch).copyMemory(from: base + row * width * 4, byteCount: width * 4)
-            }
-        }
-        if shim_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_UnlockSurface(surface) }
-        SDL_UpdateWindowSurface(window)
-        return true
-    }
-}
-
-/// What the minimal event pump reports.
-public enum WindowEvent: Equatable, Sendable {
-    case quit
-    case resized
-    case exposed
-}
-
-/// Drains SDL's event queue into plain values.
-public enum SDLEventPump {
-    public static func poll() -> [WindowEvent] {
-        var events: [WindowEvent] = []
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
-            switch SDL_EventType(event.type) {
-            case SDL_QUIT:
-                events.append(.quit)
-            case SDL_KEYDOWN where event.key.keysym.sym == Int32(SDLK_ESCAPE.rawValue):
-                events.append(.quit)
-            case SDL_WINDOWEVENT:
-                switch SDL_WindowEventID(UInt32(event.window.event)) {
-                case SDL_WINDOWEVENT_SIZE_CHANGED: events.append(.resized)
-                case SDL_WINDOWEVENT_EXPOSED: events.append(.exposed)
-                default: break
+    public func present(_ canvas: Canvas) -> Bool {
+        if !useTexture, let surface = SDL_GetWindowSurface(window) {
+            let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
+            if width >= logicalSize.width {
+                guard width == canvas.width, height == canvas.height, let target = surface.pointee.pixels else { return false }
+                let pitch = Int(surface.pointee.pitch)
+                let locked = shim_SDL_MUSTLOCK(surface) == SDL_TRUE
+                if locked { SDL_LockSurface(surface) }
+                for row in 0..<height {
+                    (target + row * pitch).copyMemory(from: canvas.pixels + row * canvas.stride, byteCount: width * 4)
                 }
-            default:
-                break
+                if locked { SDL_UnlockSurface(surface) }
+                return SDL_UpdateWindowSurface(window) == 0
             }
+            useTexture = true
         }
-        return events
+        return presentThroughTexture(canvas)
     }
 
-    /// Waits up to `milliseconds` for the next event, so an idle window uses no CPU.
-    public static func wait(milliseconds: Int) {
-        SDL_WaitEventTimeout(nil, Int32(milliseconds))
+    private func presentThroughTexture(_ canvas: Canvas) -> Bool {
+        if renderer == nil {
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer else { return false }
+        if texture == nil || textureSize != (canvas.width, canvas.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(canvas.width), Int32(canvas.height))
+            textureSize = (canvas.width, canvas.height)
+        }
+        guard let texture else { return false }
+        SDL_UpdateTexture(texture, nil, canvas.pixels, Int32(canvas.stride * 4))
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+        return true
     }
 }

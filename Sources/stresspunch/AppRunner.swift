@@ -1,76 +1,147 @@
 import Foundation
+import Input
 import Platform
+import Raster
 import StressCore
+import StressPunchApp
 import TargetStore
 
-/// Opens the window and shows the selected target.
-///
-/// This first cut shows the selected target's own picture on a soft backdrop; the
-/// software renderer, the punch and the library screens build on it.
+/// The platform objects of a running app and the frame they draw into.
+final class RunningApp {
+    let window: SDLWindow
+    let input = SDLInput()
+    let audio: SDLAudio
+    let session: AppSession
+    private(set) var canvas: Canvas
+    private(set) var executor: BandExecutor
+    private var events: [InputEvent] = []
+    private var timestep = FixedTimestepClock()
+    var quitRequested = false
+
+    init(options: AppOptions, headless: Bool) throws {
+        let store = try TargetStore(dataDirectory: options.dataDirectory)
+        let size = options.size ?? WindowSize(width: 1280, height: 720)
+        window = try SDLWindow(
+            title: "StressPunch", width: size.width, height: size.height,
+            fullscreen: !headless && (options.fullscreen || options.kiosk), borderless: options.kiosk)
+        audio = SDLAudio(lockstepHeadless: headless)
+        if let reason = audio.unavailableReason, !headless {
+            FileHandle.standardError.write(Data("stresspunch: \(reason)\n".utf8))
+        }
+        for name in BuiltinAssets.soundNames {
+            if let url = BuiltinAssets.soundURL(named: name) { audio.load(name, from: url) }
+        }
+        audio.isMuted = options.mute
+
+        let drawable = window.drawableSize
+        canvas = Canvas(width: drawable.width, height: drawable.height)
+        executor = BandExecutor(canvas: canvas)
+        let configuration = AppConfiguration(
+            muted: options.mute, reduceMotion: options.reduceMotion, kiosk: options.kiosk,
+            randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
+        session = try AppSession(
+            store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
+            burst: BuiltinAssets.burstImage(), configuration: configuration,
+            width: drawable.width, height: drawable.height, synchronousPictures: headless)
+        input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
+        events.reserveCapacity(64)
+        window.setTitle("StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? ""))
+    }
+
+    /// Reads input, runs the fixed steps for `frameTime` seconds, draws and presents.
+    /// Returns false when the app should stop.
+    func frame(frameTime: Double, time: Double) -> Bool {
+        events.removeAll(keepingCapacity: true)
+        input.poll(into: &events)
+        for event in events {
+            switch event {
+            case .quitRequested:
+                quitRequested = true
+            case .windowResized:
+                resizeIfNeeded()
+            default:
+                break
+            }
+            session.handle(event)
+        }
+        resizeIfNeeded()
+        let steps = timestep.advance(by: frameTime)
+        for _ in 0..<steps { session.step(Float(timestep.step)) }
+        session.drainRequests(perform)
+
+        if window.isMinimized { return !quitRequested }
+        session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
+        executor.render(session.renderer)
+        window.present(canvas)
+        return !quitRequested
+    }
+
+    private func resizeIfNeeded() {
+        let drawable = window.drawableSize
+        guard drawable.width != canvas.width || drawable.height != canvas.height, drawable.width > 0, drawable.height > 0 else { return }
+        canvas = Canvas(width: drawable.width, height: drawable.height)
+        executor = BandExecutor(canvas: canvas)
+        session.resize(width: drawable.width, height: drawable.height)
+        input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
+    }
+
+    private func perform(_ request: AppRequest) {
+        switch request {
+        case .playSound(let name, let volume, let pitch):
+            audio.play(name, volume: volume, pitch: pitch, simulatedTime: simulatedTime)
+        case .rumble(let gamepad, let strength, let milliseconds):
+            input.rumble(gamepad: gamepad, strength: strength, milliseconds: milliseconds)
+        case .setFullscreen(let on):
+            window.setFullscreen(on)
+        case .setMuted(let muted):
+            audio.isMuted = muted
+        case .quit:
+            quitRequested = true
+        }
+    }
+
+    /// The simulated time of the frame being handled (headless lockstep audio).
+    var simulatedTime: Double = 0
+
+    var wantsContinuousFrames: Bool { session.wantsContinuousFrames }
+
+    func shutdown() {
+        session.shutdown()
+        audio.close()
+    }
+}
+
+/// A fixed-step clock with the app's step rate.
+struct FixedTimestepClock {
+    private var clock = FixedTimestep(stepsPerSecond: 120)
+    var step: Double { clock.step }
+    var interpolation: Double { clock.interpolation }
+    mutating func advance(by seconds: Double) -> Int { clock.advance(by: seconds) }
+}
+
+/// The interactive app: a window, real time, paced to the display.
 struct AppRunner {
     let options: AppOptions
 
     func run() throws {
-        let store = try TargetStore(dataDirectory: options.dataDirectory)
-        let selected = try store.selectedTarget()
-        let picture = selected.flatMap { target in
-            store.pictureURL(for: target).flatMap { try? PictureImporter(codec: SDLPictureCodec()).importPicture(at: $0) }
-        }
-        let bitmap = picture.flatMap { try? SDLPictureCodec().decode($0.bytes, fileName: "") }
-
-        let size = options.size ?? WindowSize(parsing: "1280x720")
-        let window = try SDLWindow(
-            title: "StressPunch" + (selected.map { " — \($0.name)" } ?? ""),
-            width: size?.width ?? 1280, height: size?.height ?? 720,
-            fullscreen: options.fullscreen || options.kiosk)
-
-        var frame: [UInt32] = []
-        var frameSize = (0, 0)
+        let app = try RunningApp(options: options, headless: false)
+        defer { app.shutdown() }
+        let frameBudget = 1.0 / 60
+        var last = DispatchTime.now().uptimeNanoseconds
+        let start = last
         var running = true
         while running {
-            for event in SDLEventPump.poll() where event == .quit { running = false }
-            if frameSize != (window.width, window.height) || frame.isEmpty {
-                frameSize = (window.width, window.height)
-                frame = Backdrop.draw(width: window.width, height: window.height, picture: bitmap)
-            }
-            if !window.present(frame, width: frameSize.0, height: frameSize.1) {
-                frame = []
-            }
-            SDLEventPump.wait(milliseconds: 50)
-        }
-    }
-}
-
-/// A vertical gradient with the picture aspect-fit in the middle.
-enum Backdrop {
-    static func draw(width: Int, height: Int, picture: PictureBitmap?) -> [UInt32] {
-        var pixels = [UInt32](repeating: 0, count: max(0, width * height))
-        for y in 0..<height {
-            let t = Double(y) / Double(max(1, height - 1))
-            let r = UInt32(40 + 30 * t), g = UInt32(44 + 20 * t), b = UInt32(72 + 40 * t)
-            let color = 0xFF00_0000 | r << 16 | g << 8 | b
-            for x in 0..<width { pixels[y * width + x] = color }
-        }
-        guard let picture, picture.width > 0, picture.height > 0 else { return pixels }
-        let scale = min(Double(width) * 0.8 / Double(picture.width), Double(height) * 0.8 / Double(picture.height))
-        let drawWidth = Int(Double(picture.width) * scale), drawHeight = Int(Double(picture.height) * scale)
-        let left = (width - drawWidth) / 2, top = (height - drawHeight) / 2
-        for y in 0..<drawHeight {
-            let sy = min(picture.height - 1, Int(Double(y) / scale))
-            for x in 0..<drawWidth {
-                let sx = min(picture.width - 1, Int(Double(x) / scale))
-                let p = (sy * picture.width + sx) * 4
-                let a = UInt32(picture.pixels[p + 3])
-                let index = (top + y) * width + left + x
-                let under = pixels[index]
-                func mix(_ source: UInt8, _ shift: UInt32) -> UInt32 {
-                    let dst = (under >> shift) & 0xFF
-                    return (UInt32(source) * a + dst * (255 - a)) / 255
-                }
-                pixels[index] = 0xFF00_0000 | mix(picture.pixels[p], 16) << 16 | mix(picture.pixels[p + 1], 8) << 8
-                    | mix(picture.pixels[p + 2], 0)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let elapsed = Double(now - last) / 1e9
+            last = now
+            running = app.frame(frameTime: elapsed, time: Double(now - start) / 1e9)
+            if !app.wantsContinuousFrames {
+                // Nothing moving: sleep until input arrives (or a slow tick for clocks).
+                SDLInput.waitForEvent(milliseconds: 100)
+            } else {
+                let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
+                if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1e6)) }
             }
         }
-        return pixels
     }
 }

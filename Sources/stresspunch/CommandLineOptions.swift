@@ -12,6 +12,7 @@ enum Invocation: Equatable {
     case help
     case version
     case app(AppOptions)
+    case headless(script: URL, options: AppOptions)
     case targets(TargetsCommand, dataDirectory: URL)
 }
 
@@ -28,6 +29,11 @@ struct AppOptions: Equatable {
 struct WindowSize: Equatable {
     var width: Int
     var height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 
     /// Parses "1280x720"; sides from 320 to 16384.
     init?(parsing text: String) {
@@ -52,6 +58,7 @@ enum TargetsCommand: Equatable {
 
 enum Usage {
     static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk] [--mute] [--reduce-motion]"
+    static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
     static let list = "stresspunch targets list [--json]"
     static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
     static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
@@ -66,6 +73,7 @@ enum Usage {
 
         Usage:
           \(app)
+          \(headless)
           \(list)
           \(add)
           \(edit)
@@ -83,6 +91,8 @@ enum Usage {
           --kiosk           fullscreen, locked kiosk mode
           --mute            no sound
           --reduce-motion   gentler squash and no shake
+          --headless        run a script of input on a simulated clock, no display needed
+          --script FILE     the script for --headless
           --json            (targets list) print one JSON array
 
         Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
@@ -105,6 +115,19 @@ struct CommandLineParser {
         if remaining.first == "targets" {
             remaining.removeFirst()
             return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)
+        }
+        if let index = remaining.firstIndex(of: "--headless") {
+            remaining.remove(at: index)
+            guard let scriptIndex = remaining.firstIndex(of: "--script"), scriptIndex + 1 < remaining.count else {
+                throw UsageError(message: "--headless needs --script FILE", usage: Usage.headless)
+            }
+            let script = absoluteURL(remaining[scriptIndex + 1], isDirectory: false)
+            remaining.removeSubrange(scriptIndex...(scriptIndex + 1))
+            let options = try parseApp(remaining, dataDirectory: dataDirectory)
+            return .headless(script: script, options: options)
+        }
+        if remaining.contains("--script") {
+            throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
     }

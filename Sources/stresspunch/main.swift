@@ -3,6 +3,7 @@
 // error, 2 on a usage error; errors are one line on stderr starting "stresspunch: ".
 
 import Foundation
+import StressPunchApp
 import TargetStore
 
 let version = "0.1.0"
@@ -34,6 +35,14 @@ case .targets(let command, let dataDirectory):
         print(try TargetsCommandRunner(store: store).run(command))
     } catch {
         fail(error.description, status: 1)
+    }
+case .headless(let script, let options):
+    do {
+        try HeadlessRunner(script: script, options: options).run()
+    } catch let error as ScriptError {
+        fail(error.description + "; nothing was run", status: 1)
+    } catch {
+        fail(String(describing: error), status: 1)
     }
 case .app(let options):
     do {

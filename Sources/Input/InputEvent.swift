@@ -1,0 +1,63 @@
+// Input owns the plain values that describe what the user did: pointer, fingers,
+// keys, text, dropped files, gamepads and window changes. Platform makes them from
+// SDL events; the UI and the app read them. No SDL type, no behaviour.
+
+/// Keyboard modifiers held with a key.
+public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let control = KeyModifiers(rawValue: 2)
+    public static let alt = KeyModifiers(rawValue: 4)
+}
+
+/// The keys the app reacts to; everything else arrives as `.other`.
+public enum Key: Sendable, Hashable {
+    case space, enter, escape, tab, backspace, delete
+    case left, right, up, down, home, end, pageUp, pageDown
+    case f11
+    /// A letter (lowercase) or digit key, whatever the layout prints on it.
+    case character(Character)
+    case other(String)
+}
+
+/// A gamepad's buttons, named by position on an Xbox-style pad.
+public enum GamepadButton: String, Sendable, Hashable, CaseIterable {
+    case a, b, x, y, back, guide, start
+    case leftStick = "leftstick", rightStick = "rightstick"
+    case leftShoulder = "leftshoulder", rightShoulder = "rightshoulder"
+    case dpadUp = "dpup", dpadDown = "dpdown", dpadLeft = "dpleft", dpadRight = "dpright"
+}
+
+public enum GamepadAxis: String, Sendable, Hashable, CaseIterable {
+    case leftX = "leftx", leftY = "lefty", rightX = "rightx", rightY = "righty"
+    case leftTrigger = "lefttrigger", rightTrigger = "righttrigger"
+}
+
+/// One thing that happened, in window pixels (the framebuffer's coordinates).
+public enum InputEvent: Sendable, Equatable {
+    case pointerDown(x: Float, y: Float, button: Int)
+    case pointerUp(x: Float, y: Float, button: Int)
+    case pointerMoved(x: Float, y: Float)
+    case wheel(dx: Float, dy: Float)
+    case fingerDown(id: Int64, x: Float, y: Float)
+    case fingerUp(id: Int64, x: Float, y: Float)
+    case fingerMoved(id: Int64, x: Float, y: Float)
+    case keyDown(Key, modifiers: KeyModifiers, isRepeat: Bool)
+    case keyUp(Key, modifiers: KeyModifiers)
+    case text(String)
+    /// IME composition in progress: the uncommitted text and the cursor in it.
+    case textEditing(String, cursor: Int)
+    case fileDropped(path: String)
+    case gamepadAdded(id: Int32, name: String)
+    case gamepadRemoved(id: Int32)
+    case gamepadButton(id: Int32, button: GamepadButton, pressed: Bool)
+    /// Sticks in -1...1 (right and down positive), triggers in 0...1.
+    case gamepadAxis(id: Int32, axis: GamepadAxis, value: Float)
+    case windowResized(width: Int, height: Int)
+    case windowMinimized
+    case windowRestored
+    case focusChanged(focused: Bool)
+    case quitRequested
+}

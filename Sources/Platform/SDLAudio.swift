@@ -1,0 +1,210 @@
+import CSDL2
+import Foundation
+
+/// Punch sounds through SDL_mixer: 48 kHz, a small buffer (so a punch is heard within
+/// one buffer) and 16 channels (so rapid punches overlap instead of cutting off).
+///
+/// SDL_mixer cannot change a sound's pitch, so each sound is resampled at load into a
+/// few pitch variants; `play` picks the nearest. With no audio device the app still
+/// runs: `play` does nothing and `unavailableReason` says why, once.
+public final class SDLAudio: @unchecked Sendable {
+    // @unchecked: mutable state is touched on the main thread, except the lockstep
+    // clock, which has its own lock.
+    public static let sampleRate: Int32 = 48_000
+    /// Frames per mix buffer: 256 at 48 kHz is 5.3 ms.
+    public static let bufferFrames: Int32 = 256
+    static let channelCount: Int32 = 16
+    static let pitchSteps: [Float] = [0.90, 0.95, 1.0, 1.05, 1.10]
+
+    public private(set) var isAvailable = false
+    public private(set) var unavailableReason: String?
+    public var isMuted = false
+
+    private var sounds: [String: [OpaquePointer]] = [:]
+    // Resampled PCM must outlive the chunks that point into it.
+    private var chunks: [UnsafeMutablePointer<Mix_Chunk>] = []
+    private var buffers: [UnsafeMutableRawPointer] = []
+    private let lockstep: LockstepClock?
+
+    /// Opens the audio device. With `lockstepHeadless`, sounds are started by the
+    /// audio thread at the first buffer boundary after their simulated time, so a
+    /// headless run writes the same samples every time (see `LockstepClock`).
+    public init(lockstepHeadless: Bool = false) {
+        lockstep = lockstepHeadless ? LockstepClock() : nil
+        if SDL_WasInit(SDL_INIT_AUDIO) == 0 && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+            unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
+            return
+        }
+        if Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) != 0 {
+            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
+            return
+        }
+        Mix_AllocateChannels(Self.channelCount)
+        isAvailable = true
+        if let lockstep {
+            Mix_SetPostMix(lockstepPostMix, Unmanaged.passUnretained(lockstep).toOpaque())
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Stops all sound and closes the device (in lockstep mode, releases the audio
+    /// thread first so it is never left waiting).
+    public func close() {
+        guard isAvailable else { return }
+        lockstep?.finish()
+        Mix_HaltChannel(-1)
+        Mix_SetPostMix(nil, nil)
+        Mix_CloseAudio()
+        for chunk in chunks { Mix_FreeChunk(chunk) }
+        for buffer in buffers { buffer.deallocate() }
+        chunks.removeAll()
+        buffers.removeAll()
+        sounds.removeAll()
+        isAvailable = false
+    }
+
+    /// Loads a WAV file under `name` with its pitch variants. Returns false (and the
+    /// app carries on silently for that sound) when the file cannot be read.
+    @discardableResult
+    public func load(_ name: String, from url: URL) -> Bool {
+        guard isAvailable, let original = Mix_LoadWAV(url.path) else { return false }
+        chunks.append(original)
+        var variants: [OpaquePointer] = []
+        // The chunk is already in the device format: interleaved signed 16-bit stereo.
+        let frameCount = Int(original.pointee.alen) / 4
+        let source = UnsafeRawPointer(original.pointee.abuf).assumingMemoryBound(to: Int16.self)
+        for pitch in Self.pitchSteps {
+            if pitch == 1 {
+                variants.append(OpaquePointer(original))
+                continue
+            }
+            let outFrames = max(1, Int(Float(frameCount) / pitch))
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: outFrames * 4, alignment: 4)
+            let out = buffer.assumingMemoryBound(to: Int16.self)
+            for frame in 0..<outFrames {
+                let position = Float(frame) * pitch
+                let index = min(frameCount - 1, Int(position))
+                let next = min(frameCount - 1, index + 1)
+                let t = position - Float(index)
+                for channel in 0..<2 {
+                    let a = Float(source[index * 2 + channel]), b = Float(source[next * 2 + channel])
+                    out[frame * 2 + channel] = Int16(max(-32768, min(32767, a + (b - a) * t)))
+                }
+            }
+            guard let chunk = Mix_QuickLoad_RAW(buffer.assumingMemoryBound(to: UInt8.self), UInt32(outFrames * 4)) else {
+                buffer.deallocate()
+                continue
+            }
+            buffers.append(buffer)
+            chunks.append(chunk)
+            variants.append(OpaquePointer(chunk))
+        }
+        sounds[name] = variants
+        return true
+    }
+
+    /// Plays a loaded sound. `pitch` near 1 picks a variant; `volume` is 0...1.
+    /// `simulatedTime` is used only in lockstep mode.
+    public func play(_ name: String, volume: Float = 1, pitch: Float = 1, simulatedTime: Double = 0) {
+        guard isAvailable, !isMuted, let variants = sounds[name], !variants.isEmpty else { return }
+        var best = 0
+        for (index, step) in Self.pitchSteps.enumerated() where abs(step - pitch) < abs(Self.pitchSteps[best] - pitch) {
+            best = index
+        }
+        let chunk = UnsafeMutablePointer<Mix_Chunk>(variants[min(best, variants.count - 1)])
+        let level = Int32(max(0, min(1, volume)) * Float(MIX_MAX_VOLUME))
+        if let lockstep {
+            lockstep.schedule(chunk: chunk, volume: level, at: simulatedTime)
+        } else {
+            Self.start(chunk, volume: level)
+        }
+    }
+
+    static func start(_ chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32) {
+        var channel = Mix_PlayChannelTimed(-1, chunk, 0, -1)
+        if channel < 0 {
+            // All 16 busy: the oldest punch gives way to the newest.
+            Mix_HaltChannel(Mix_GroupOldest(-1))
+            channel = Mix_PlayChannelTimed(-1, chunk, 0, -1)
+        }
+        if channel >= 0 { Mix_Volume(channel, volume) }
+    }
+
+    /// In lockstep mode: everything up to `time` (simulated seconds) has been handled.
+    public func advanceSimulatedTime(to time: Double) {
+        lockstep?.advance(to: time)
+    }
+
+    /// Seconds of audio per mix buffer, as the device really runs.
+    public var bufferDuration: Double {
+        var frequency: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
+        guard Mix_QuerySpec(&frequency, &format, &channels) != 0, frequency > 0 else {
+            return Double(Self.bufferFrames) / Double(Self.sampleRate)
+        }
+        return Double(Self.bufferFrames) / Double(frequency)
+    }
+}
+
+/// Keeps a headless run's audio in step with its simulated clock.
+///
+/// The audio thread, after mixing buffer k, waits until the simulation has handled
+/// everything before the start of buffer k+1, then starts the sounds scheduled before
+/// that instant. So a sound triggered at simulated time t starts exactly at the first
+/// buffer boundary after t, whatever the speed of either thread. The main thread
+/// never waits on audio, and never calls SDL_mixer while the audio thread holds its
+/// lock (sounds are handed over through `pending`), so the two cannot deadlock.
+final class LockstepClock: @unchecked Sendable {
+    // @unchecked: all fields are guarded by `condition`.
+    private let condition = NSCondition()
+    private var simulatedTime: Double = 0
+    private var finished = false
+    private var buffersMixed = 0
+    private var pending: [(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, time: Double)] = []
+
+    func schedule(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, at time: Double) {
+        condition.lock()
+        pending.append((chunk, volume, time))
+        condition.unlock()
+    }
+
+    func advance(to time: Double) {
+        condition.lock()
+        simulatedTime = max(simulatedTime, time)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Called on the audio thread after each mixed buffer of `frames` frames.
+    func bufferMixed(frames: Int, sampleRate: Double) {
+        condition.lock()
+        buffersMixed += 1
+        let nextBufferStart = Double(buffersMixed * frames) / sampleRate
+        while !finished && simulatedTime < nextBufferStart { condition.wait() }
+        var due: [(UnsafeMutablePointer<Mix_Chunk>, Int32)] = []
+        pending.removeAll { item in
+            guard item.time < nextBufferStart else { return false }
+            due.append((item.chunk, item.volume))
+            return true
+        }
+        condition.unlock()
+        // SDL's audio lock is recursive and this thread holds it, so starting
+        // channels from inside the mix callback is safe.
+        for (chunk, volume) in due { SDLAudio.start(chunk, volume: volume) }
+    }
+}
+
+private func lockstepPostMix(_ userData: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
+    guard let userData else { return }
+    let clock = Unmanaged<LockstepClock>.fromOpaque(userData).takeUnretainedValue()
+    clock.bufferMixed(frames: Int(length) / 4, sampleRate: Double(SDLAudio.sampleRate))
+}

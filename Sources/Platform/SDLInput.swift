@@ -1,0 +1,220 @@
+import CSDL2
+import Input
+
+/// Turns SDL's event queue into `InputEvent` values and keeps the open gamepads.
+///
+/// Positions are converted to framebuffer pixels (so HiDPI scaling is handled here,
+/// once). Mouse events that SDL synthesizes from touch are dropped: a tap arrives
+/// only as a finger, never twice.
+public final class SDLInput {
+    private var controllers: [Int32: OpaquePointer] = [:]
+    private var pixelScale: (x: Float, y: Float) = (1, 1)
+    private var drawableSize: (width: Int, height: Int) = (1, 1)
+
+    public init() {}
+
+    deinit {
+        for controller in controllers.values { SDL_GameControllerClose(controller) }
+    }
+
+    /// Tells the translator how screen coordinates map to framebuffer pixels.
+    public func updateGeometry(pixelScale: (x: Float, y: Float), drawableSize: (width: Int, height: Int)) {
+        self.pixelScale = pixelScale
+        self.drawableSize = drawableSize
+    }
+
+    /// How many gamepads are connected.
+    public var gamepadCount: Int { controllers.count }
+
+    /// Appends every pending event to `events` (which keeps its capacity between
+    /// frames, so polling allocates nothing in the steady state).
+    public func poll(into events: inout [InputEvent]) {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            translate(&event, into: &events)
+        }
+    }
+
+    /// Asks gamepad `id` to rumble (strength 0...1) for `milliseconds`.
+    @discardableResult
+    public func rumble(gamepad id: Int32, strength: Float, milliseconds: Int) -> Bool {
+        guard let controller = controllers[id] else { return false }
+        let low = UInt16(max(0, min(1, strength)) * 65535)
+        let high = UInt16(max(0, min(1, strength * 0.6)) * 65535)
+        return SDL_GameControllerRumble(controller, low, high, UInt32(milliseconds)) == 0
+    }
+
+    private func translate(_ event: inout SDL_Event, into events: inout [InputEvent]) {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            events.append(.quitRequested)
+
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            guard event.button.which != shim_SDL_TOUCH_MOUSEID() else { return }
+            let x = Float(event.button.x) * pixelScale.x, y = Float(event.button.y) * pixelScale.y
+            let button = Int(event.button.button)
+            events.append(event.type == SDL_MOUSEBUTTONDOWN.rawValue
+                ? .pointerDown(x: x, y: y, button: button) : .pointerUp(x: x, y: y, button: button))
+
+        case SDL_MOUSEMOTION:
+            guard event.motion.which != shim_SDL_TOUCH_MOUSEID() else { return }
+            events.append(.pointerMoved(x: Float(event.motion.x) * pixelScale.x, y: Float(event.motion.y) * pixelScale.y))
+
+        case SDL_MOUSEWHEEL:
+            guard event.wheel.which != shim_SDL_TOUCH_MOUSEID() else { return }
+            let flip: Float = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            events.append(.wheel(dx: event.wheel.preciseX * flip, dy: event.wheel.preciseY * flip))
+
+        case SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION:
+            // Finger positions are normalized to the window; scale to framebuffer pixels.
+            let x = event.tfinger.x * Float(drawableSize.width), y = event.tfinger.y * Float(drawableSize.height)
+            let id = event.tfinger.fingerId
+            switch SDL_EventType(event.type) {
+            case SDL_FINGERDOWN: events.append(.fingerDown(id: id, x: x, y: y))
+            case SDL_FINGERUP: events.append(.fingerUp(id: id, x: x, y: y))
+            default: events.append(.fingerMoved(id: id, x: x, y: y))
+            }
+
+        case SDL_KEYDOWN, SDL_KEYUP:
+            let key = Self.key(for: event.key.keysym.sym)
+            let modifiers = Self.modifiers(UInt32(event.key.keysym.mod))
+            if event.type == SDL_KEYDOWN.rawValue {
+                events.append(.keyDown(key, modifiers: modifiers, isRepeat: event.key.repeat != 0))
+            } else {
+                events.append(.keyUp(key, modifiers: modifiers))
+            }
+
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !text.isEmpty { events.append(.text(text)) }
+
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: event.edit.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            events.append(.textEditing(text, cursor: Int(event.edit.start)))
+
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                events.append(.fileDropped(path: String(cString: file)))
+                SDL_free(file)
+            }
+
+        case SDL_CONTROLLERDEVICEADDED:
+            guard let controller = SDL_GameControllerOpen(event.cdevice.which) else { return }
+            let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
+            if controllers[id] != nil {
+                SDL_GameControllerClose(controller)  // already open (SDL reports existing pads at start)
+                return
+            }
+            controllers[id] = controller
+            let name = SDL_GameControllerName(controller).map { String(cString: $0) } ?? "Gamepad"
+            events.append(.gamepadAdded(id: id, name: name))
+
+        case SDL_CONTROLLERDEVICEREMOVED:
+            let id = event.cdevice.which
+            if let controller = controllers.removeValue(forKey: id) {
+                SDL_GameControllerClose(controller)
+                events.append(.gamepadRemoved(id: id))
+            }
+
+        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            guard let button = Self.button(SDL_GameControllerButton(Int32(event.cbutton.button))) else { return }
+            events.append(.gamepadButton(id: event.cbutton.which, button: button,
+                                         pressed: event.type == SDL_CONTROLLERBUTTONDOWN.rawValue))
+
+        case SDL_CONTROLLERAXISMOTION:
+            guard let axis = Self.axis(SDL_GameControllerAxis(Int32(event.caxis.axis))) else { return }
+            let value = max(-1, Float(event.caxis.value) / 32767)
+            events.append(.gamepadAxis(id: event.caxis.which, axis: axis, value: value))
+
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                events.append(.windowResized(width: Int(event.window.data1), height: Int(event.window.data2)))
+            case SDL_WINDOWEVENT_MINIMIZED: events.append(.windowMinimized)
+            case SDL_WINDOWEVENT_RESTORED: events.append(.windowRestored)
+            case SDL_WINDOWEVENT_FOCUS_GAINED: events.append(.focusChanged(focused: true))
+            case SDL_WINDOWEVENT_FOCUS_LOST: events.append(.focusChanged(focused: false))
+            case SDL_WINDOWEVENT_CLOSE: events.append(.quitRequested)
+            default: break
+            }
+
+        default:
+            break
+        }
+    }
+
+    static func modifiers(_ mod: UInt32) -> KeyModifiers {
+        var result: KeyModifiers = []
+        if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { result.insert(.shift) }
+        if mod & UInt32(KMOD_CTRL.rawValue) != 0 { result.insert(.control) }
+        if mod & UInt32(KMOD_ALT.rawValue) != 0 { result.insert(.alt) }
+        return result
+    }
+
+    static func key(for sym: SDL_Keycode) -> Key {
+        switch Int(sym) {
+        case Int(SDLK_SPACE.rawValue): return .space
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
+        case Int(SDLK_ESCAPE.rawValue): return .escape
+        case Int(SDLK_TAB.rawValue): return .tab
+        case Int(SDLK_BACKSPACE.rawValue): return .backspace
+        case Int(SDLK_DELETE.rawValue): return .delete
+        case Int(SDLK_LEFT.rawValue): return .left
+        case Int(SDLK_RIGHT.rawValue): return .right
+        case Int(SDLK_UP.rawValue): return .up
+        case Int(SDLK_DOWN.rawValue): return .down
+        case Int(SDLK_HOME.rawValue): return .home
+        case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_F11.rawValue): return .f11
+        case 0x30...0x39, 0x61...0x7A:
+            return .character(Character(Unicode.Scalar(UInt8(sym))))
+        default:
+            let name = SDL_GetKeyName(sym).map { String(cString: $0) } ?? ""
+            return .other(name)
+        }
+    }
+
+    static func button(_ button: SDL_GameControllerButton) -> GamepadButton? {
+        switch button {
+        case SDL_CONTROLLER_BUTTON_A: return .a
+        case SDL_CONTROLLER_BUTTON_B: return .b
+        case SDL_CONTROLLER_BUTTON_X: return .x
+        case SDL_CONTROLLER_BUTTON_Y: return .y
+        case SDL_CONTROLLER_BUTTON_BACK: return .back
+        case SDL_CONTROLLER_BUTTON_GUIDE: return .guide
+        case SDL_CONTROLLER_BUTTON_START: return .start
+        case SDL_CONTROLLER_BUTTON_LEFTSTICK: return .leftStick
+        case SDL_CONTROLLER_BUTTON_RIGHTSTICK: return .rightStick
+        case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: return .leftShoulder
+        case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: return .rightShoulder
+        case SDL_CONTROLLER_BUTTON_DPAD_UP: return .dpadUp
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return .dpadDown
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return .dpadLeft
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return .dpadRight
+        default: return nil
+        }
+    }
+
+    static func axis(_ axis: SDL_GameControllerAxis) -> GamepadAxis? {
+        switch axis {
+        case SDL_CONTROLLER_AXIS_LEFTX: return .leftX
+        case SDL_CONTROLLER_AXIS_LEFTY: return .leftY
+        case SDL_CONTROLLER_AXIS_RIGHTX: return .rightX
+        case SDL_CONTROLLER_AXIS_RIGHTY: return .rightY
+        case SDL_CONTROLLER_AXIS_TRIGGERLEFT: return .leftTrigger
+        case SDL_CONTROLLER_AXIS_TRIGGERRIGHT: return .rightTrigger
+        default: return nil
+        }
+    }
+
+    /// Waits up to `milliseconds` for an event, so an idle or minimized window sleeps.
+    public static func waitForEvent(milliseconds: Int) {
+        SDL_WaitEventTimeout(nil, Int32(milliseconds))
+    }
+}

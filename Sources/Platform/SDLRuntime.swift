@@ -1,0 +1,40 @@
+import CSDL2
+
+/// Starts SDL's subsystems once, with the hints the app relies on.
+public enum SDLRuntime {
+    /// Starts video, events and game controllers. Audio is started by `SDLAudio`, so a
+    /// machine without sound still gets a window.
+    public static func startVideo() throws(PlatformError) {
+        // Touch must not also arrive as mouse clicks (every tap would punch twice),
+        // and the mouse must not pretend to be a finger.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        // A kiosk must never blank; a desktop app may let the screensaver run.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // Gamepads keep working when the window is not focused (kiosk setups).
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
+            throw PlatformError("cannot start the video system (\(lastError())); is a display available? Set DISPLAY or run with --headless")
+        }
+        if SDL_WasInit(SDL_INIT_GAMECONTROLLER) == 0 {
+            // Not fatal: the app works without gamepads.
+            _ = SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_HAPTIC)
+        }
+    }
+
+    public static func shutdown() {
+        SDL_Quit()
+    }
+
+    static func lastError() -> String {
+        guard let message = SDL_GetError() else { return "unknown error" }
+        let text = String(cString: message)
+        return text.isEmpty ? "unknown error" : text
+    }
+}
+
+/// Why a platform service could not start.
+public struct PlatformError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

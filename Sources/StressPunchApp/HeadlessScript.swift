@@ -1,0 +1,180 @@
+import Input
+
+/// One line of a headless script.
+public enum ScriptCommand: Sendable, Equatable {
+    case click(x: Int, y: Int)
+    case down(x: Int, y: Int)
+    case up(x: Int, y: Int)
+    case move(x: Int, y: Int)
+    case touch(x: Int, y: Int)
+    case touchDown(id: Int64, x: Int, y: Int)
+    case touchUp(id: Int64, x: Int, y: Int)
+    case touchMove(id: Int64, x: Int, y: Int)
+    case pad(GamepadButton)
+    case padAxis(GamepadAxis, value: Float)
+    case key(name: String, modifiers: KeyModifiers)
+    case text(String)
+    case drop(path: String)
+    case screenshot(path: String)
+    /// The window's close button (not in the basic contract; kiosk tests use it).
+    case close
+    case quit
+}
+
+/// A timed script command and the line it came from.
+public struct ScriptLine: Sendable, Equatable {
+    public var time: Double
+    public var command: ScriptCommand
+    public var lineNumber: Int
+}
+
+/// Why a script was refused: the line and what is wrong with it.
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let lineNumber: Int
+    public let message: String
+
+    public init(lineNumber: Int, message: String) {
+        self.lineNumber = lineNumber
+        self.message = message
+    }
+
+    public var description: String { "script line \(lineNumber): \(message)" }
+}
+
+/// Parses headless scripts: one command a line, `#` starts a comment, a time in
+/// seconds of simulated time first. Lines with the same time keep their file order.
+/// Any malformed line refuses the whole script, so nothing runs half-way.
+public enum HeadlessScript {
+    public static func parse(_ text: String) throws(ScriptError) -> [ScriptLine] {
+        var lines: [ScriptLine] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            let words = try tokenize(String(rawLine), line: number)
+            guard let timeWord = words.first else { continue }
+            guard let time = Double(timeWord), time.isFinite, time >= 0 else {
+                throw ScriptError(lineNumber: number, message: "'\(timeWord)' is not a time in seconds (like 0.50)")
+            }
+            guard words.count >= 2 else { throw ScriptError(lineNumber: number, message: "a command must follow the time") }
+            let command = try parseCommand(words[1].lowercased(), Array(words.dropFirst(2)), line: number)
+            lines.append(ScriptLine(time: time, command: command, lineNumber: number))
+        }
+        // Stable: equal times keep file order.
+        return lines.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScriptError) -> ScriptCommand {
+        func fail(_ message: String) -> ScriptError { ScriptError(lineNumber: line, message: message) }
+        func expect(_ count: Int, _ usage: String) throws(ScriptError) {
+            if args.count != count { throw fail("'\(name)' takes \(usage)") }
+        }
+        func int(_ index: Int) throws(ScriptError) -> Int {
+            guard let value = Int(args[index]) else { throw fail("'\(args[index])' is not a whole number") }
+            return value
+        }
+        switch name {
+        case "click", "down", "up", "move", "touch":
+            try expect(2, "X Y")
+            let x = try int(0), y = try int(1)
+            switch name {
+            case "click": return .click(x: x, y: y)
+            case "down": return .down(x: x, y: y)
+            case "up": return .up(x: x, y: y)
+            case "move": return .move(x: x, y: y)
+            default: return .touch(x: x, y: y)
+            }
+        case "touchdown", "touchup", "touchmove":
+            try expect(3, "ID X Y")
+            guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
+            let x = try int(1), y = try int(2)
+            switch name {
+            case "touchdown": return .touchDown(id: id, x: x, y: y)
+            case "touchup": return .touchUp(id: id, x: x, y: y)
+            default: return .touchMove(id: id, x: x, y: y)
+            }
+        case "pad":
+            try expect(1, "a button: " + GamepadButton.allCases.map(\.rawValue).joined(separator: " "))
+            guard let button = GamepadButton(rawValue: args[0].lowercased()) else {
+                throw fail("'\(args[0])' is not a gamepad button (" + GamepadButton.allCases.map(\.rawValue).joined(separator: " ") + ")")
+            }
+            return .pad(button)
+        case "padaxis":
+            try expect(2, "AXIS VALUE")
+            guard let axis = GamepadAxis(rawValue: args[0].lowercased()) else {
+                throw fail("'\(args[0])' is not a gamepad axis (" + GamepadAxis.allCases.map(\.rawValue).joined(separator: " ") + ")")
+            }
+            guard let value = Float(args[1]), value >= -1, value <= 1 else { throw fail("axis value '\(args[1])' must be in -1...1") }
+            return .padAxis(axis, value: value)
+        case "key":
+            try expect(1, "a key like Return, Tab, a or Ctrl+L")
+            var parts = args[0].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+            // "Ctrl++" would split into an empty last part: the key is "+".
+            if parts.count > 1, parts.last == "", parts[parts.count - 2] == "" { parts.removeLast(2); parts.append("+") }
+            guard let keyName = parts.popLast(), !keyName.isEmpty else { throw fail("'\(args[0])' names no key") }
+            var modifiers: KeyModifiers = []
+            for part in parts {
+                switch part.lowercased() {
+                case "ctrl", "control": modifiers.insert(.control)
+                case "shift": modifiers.insert(.shift)
+                case "alt": modifiers.insert(.alt)
+                default: throw fail("'\(part)' is not a modifier (Ctrl, Shift, Alt)")
+                }
+            }
+            return .key(name: keyName, modifiers: modifiers)
+        case "text":
+            try expect(1, "one quoted string")
+            return .text(args[0])
+        case "drop":
+            try expect(1, "a file path (quote it if it has spaces)")
+            return .drop(path: args[0])
+        case "screenshot":
+            try expect(1, "an output .png path")
+            return .screenshot(path: args[0])
+        case "close":
+            try expect(0, "nothing")
+            return .close
+        case "quit":
+            try expect(0, "nothing")
+            return .quit
+        default:
+            throw fail("unknown command '\(name)'")
+        }
+    }
+
+    /// Splits a line into words: whitespace separates, double quotes group (with \" and
+    /// \\ escapes), `#` outside quotes starts a comment.
+    static func tokenize(_ line: String, line number: Int) throws(ScriptError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false, inQuotes = false, escaped = false
+        for character in line {
+            if inQuotes {
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inQuotes = false
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            if character == "#" { break }
+            if character == "\"" {
+                inQuotes = true
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inQuotes { throw ScriptError(lineNumber: number, message: "a quoted string is not closed") }
+        if inWord { words.append(current) }
+        return words
+    }
+}

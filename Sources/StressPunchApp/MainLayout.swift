@@ -1,0 +1,37 @@
+import Raster
+
+/// Where things sit on the main screen for a given framebuffer size. Everything scales
+/// with the window, so 1280x720 and 4K look the same, only sharper.
+public struct MainLayout: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// 1 at 720p-ish sizes, 3 at 4K.
+    public let scale: Float
+    public let header: Rect
+    public let stage: Rect
+    public let favoritesBar: Rect
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let w = Float(width), h = Float(height)
+        scale = max(0.6, min(w / 1280, h / 720))
+        let margin = 24 * scale
+        header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
+        let barHeight = 132 * scale
+        favoritesBar = Rect(x: margin, y: h - barHeight - margin * 0.5, width: w - 2 * margin, height: barHeight)
+        let stageTop = header.maxY + margin * 0.25
+        stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
+    }
+
+    /// The picture's rectangle: aspect-fit in the stage, centred, with breathing room.
+    public func pictureRect(imageWidth: Int, imageHeight: Int) -> Rect {
+        let room = stage.insetBy(stage.height * 0.04)
+        let fit = min(room.width / Float(max(1, imageWidth)), room.height / Float(max(1, imageHeight)))
+        let drawWidth = Float(imageWidth) * fit, drawHeight = Float(imageHeight) * fit
+        return Rect(x: room.center.x - drawWidth / 2, y: room.center.y - drawHeight / 2, width: drawWidth, height: drawHeight)
+    }
+
+    /// Where the target sits when its picture is not loaded yet (a square).
+    public var placeholderRect: Rect { pictureRect(imageWidth: 1, imageHeight: 1) }
+}

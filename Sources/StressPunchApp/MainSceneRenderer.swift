@@ -1,0 +1,189 @@
+import Foundation
+import Raster
+import Shaders
+import StressCore
+
+/// What one frame of the main screen shows, captured on the main thread before the
+/// bands are drawn (the bands only read it, on several threads at once).
+public struct MainSceneFrame {
+    public enum PictureState {
+        case ready(RasterImage)
+        case loading
+        case failed
+    }
+
+    public var layout: MainLayout
+    public var picture: PictureState
+    /// Maps picture pixels to canvas pixels, squash and shake included.
+    public var pictureTransform: AffineTransform
+    public var pictureRect: Rect
+    public var flash: Float
+    public var sprites: [PunchSprite]
+    public var reticles: [PunchController.Reticle]
+    public var time: Double
+
+    public init(layout: MainLayout) {
+        self.layout = layout
+        picture = .loading
+        pictureTransform = .identity
+        pictureRect = layout.placeholderRect
+        flash = 0
+        sprites = []
+        reticles = []
+        time = 0
+    }
+}
+
+/// Draws the main screen: backdrop, the target (squashed, flashing), punch sprites
+/// and gamepad reticles. Paints and sprite images are made once per window size,
+/// so a frame allocates nothing.
+public final class MainSceneRenderer: BandRenderer {
+    public static let reticleColors: [Color] = [Color(hex: 0x4FC3F7), Color(hex: 0xFF8A65), Color(hex: 0xAED581), Color(hex: 0xBA68C8)]
+
+    public var frame: MainSceneFrame
+    /// Extra drawing on top (the UI layer), run in every band after the scene.
+    public var overlay: ((Canvas) -> Void)?
+    private let burst: RasterImage
+    private let reticleImages: [RasterImage]
+    private var background: LinearGradientPaint
+    private var glow: RadialGradientPaint
+    private var paintsSize = (0, 0)
+
+    /// `burst` is the punch sprite picture; without one a burst is drawn here.
+    public init(layout: MainLayout, burst: RasterImage?) {
+        frame = MainSceneFrame(layout: layout)
+        self.burst = burst ?? Self.drawnBurst(size: 256)
+        reticleImages = Self.reticleColors.map { Self.drawnReticle(color: $0, size: 96) }
+        background = LinearGradientPaint(from: Point(0, 0), to: Point(0, 1), stops: [(0, .black), (1, .black)])
+        glow = RadialGradientPaint(center: Point(0, 0), radius: 1, stops: [(0, .clear), (1, .clear)])
+        preparePaints()
+    }
+
+    /// Makes the size-dependent paints when the window size changed (main thread).
+    public func preparePaints() {
+        let layout = frame.layout
+        guard paintsSize != (layout.width, layout.height) else { return }
+        paintsSize = (layout.width, layout.height)
+        background = LinearGradientPaint(
+            from: Point(0, 0), to: Point(0, Float(layout.height)),
+            stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
+        let stage = layout.stage
+        glow = RadialGradientPaint(
+            center: stage.center, radius: min(stage.width, stage.height) * 0.62,
+            stops: [(0, Color(hex: 0xFFD27A, alpha: 0.20)), (0.55, Color(hex: 0xFF9F6E, alpha: 0.07)), (1, Color(hex: 0xFF9F6E, alpha: 0))])
+    }
+
+    public func render(into canvas: Canvas) {
+        let layout = frame.layout
+        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
+        let glowRect = layout.stage.insetBy(-layout.stage.height * 0.1).enclosingPixels
+        canvas.fill(glowRect, paint: glow)
+
+        switch frame.picture {
+        case .ready(let image):
+            drawTarget(image, on: canvas)
+        case .loading:
+            drawSpinner(on: canvas, around: frame.pictureRect.center, radius: 28 * layout.scale)
+        case .failed:
+            drawMissingPicture(on: canvas, in: frame.pictureRect)
+        }
+
+        for sprite in frame.sprites { drawSprite(sprite, on: canvas) }
+        for reticle in frame.reticles { drawReticle(reticle, on: canvas) }
+        overlay?(canvas)
+    }
+
+    private func drawTarget(_ image: RasterImage, on canvas: Canvas) {
+        let rect = frame.pictureRect
+        let scale = frame.layout.scale
+        // A soft contact shadow on the "floor" under the target.
+        canvas.drawShadow(
+            of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
+            radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
+        canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flash * 0.55, flashColor: Color(hex: 0xFFF4E0))
+    }
+
+    private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {
+        let size = 200 * frame.layout.scale * sprite.scale
+        let factor = size / Float(burst.width)
+        let half = Float(burst.width) / 2
+        let transform = AffineTransform.translation(-half, -half)
+            .then(.scale(factor, factor))
+            .then(.rotation(sprite.rotation))
+            .then(.translation(sprite.x, sprite.y))
+        canvas.drawImage(burst, transform: transform, opacity: sprite.opacity)
+    }
+
+    private func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {
+        let image = reticleImages[reticle.colorIndex % reticleImages.count]
+        let size = (64 + 14 * reticle.pulse) * frame.layout.scale
+        let factor = size / Float(image.width)
+        let half = Float(image.width) / 2
+        canvas.drawImage(image, transform: AffineTransform.translation(-half, -half).then(.scale(factor, factor))
+            .then(.translation(reticle.x, reticle.y)))
+    }
+
+    private func drawSpinner(on canvas: Canvas, around center: Point, radius: Float) {
+        let dots = 10
+        let head = Int(frame.time * 12) % dots
+        for index in 0..<dots {
+            let angle = Float(index) / Float(dots) * 2 * Float.pi
+            let age = (head - index + dots) % dots
+            let alpha = 1 - Float(age) / Float(dots) * 0.85
+            let p = Point(center.x + radius * Float(cos(Double(angle))), center.y + radius * Float(sin(Double(angle))))
+            canvas.fillCircle(center: p, radius: radius * 0.16, Color.white.withAlpha(alpha))
+        }
+    }
+
+    /// A picture that could not be loaded: a calm card with a "no picture" symbol,
+    /// still punchable.
+    private func drawMissingPicture(on canvas: Canvas, in rect: Rect) {
+        let card = rect.insetBy(rect.width * 0.12)
+        let s = card.width
+        canvas.drawShadow(of: card, radius: s * 0.08, blur: s * 0.05, offset: Point(0, s * 0.02), color: Color.black.withAlpha(0.4))
+        canvas.fillRoundedRect(card, radius: s * 0.08, Color(hex: 0x3A3D63))
+        canvas.fillCircle(center: Point(card.minX + s * 0.68, card.minY + s * 0.32), radius: s * 0.09, Color(hex: 0xFFD27A, alpha: 0.8))
+        canvas.fillPolygon([
+            Point(card.minX + s * 0.12, card.maxY - s * 0.18), Point(card.minX + s * 0.40, card.minY + s * 0.42),
+            Point(card.minX + s * 0.62, card.maxY - s * 0.18),
+        ], Color(hex: 0x8E92C8))
+        canvas.fillPolygon([
+            Point(card.minX + s * 0.45, card.maxY - s * 0.18), Point(card.minX + s * 0.66, card.minY + s * 0.55),
+            Point(card.minX + s * 0.88, card.maxY - s * 0.18),
+        ], Color(hex: 0x6E72A8))
+    }
+
+    // MARK: Images made once
+
+    /// A comic burst, for when the sprite asset is missing.
+    static func drawnBurst(size: Int) -> RasterImage {
+        let canvas = Canvas(width: size, height: size)
+        let c = Float(size) / 2
+        func star(_ outer: Float, _ inner: Float) -> [Point] {
+            (0..<24).map { index in
+                let angle = Float(index) * Float.pi / 12
+                let radius = index % 2 == 0 ? outer : inner
+                return Point(c + radius * Float(cos(Double(angle))), c + radius * Float(sin(Double(angle))))
+            }
+        }
+        canvas.fillPolygon(star(c * 0.98, c * 0.62), Color(hex: 0xD7263D))
+        canvas.fillPolygon(star(c * 0.84, c * 0.52), Color(hex: 0xFFB627))
+        canvas.fillCircle(center: Point(c, c), radius: c * 0.36, Color(hex: 0xFFE66D))
+        return RasterImage(copying: canvas)
+    }
+
+    static func drawnReticle(color: Color, size: Int) -> RasterImage {
+        let canvas = Canvas(width: size, height: size)
+        let c = Float(size) / 2
+        var ring = Path.ellipse(center: Point(c, c), radiusX: c * 0.72, radiusY: c * 0.72)
+        ring = ring.applying(.identity)
+        canvas.fillPolygons(ring.strokeOutline(width: c * 0.16), paint: SolidPaint(Color.black.withAlpha(0.35)))
+        canvas.fillPolygons(ring.strokeOutline(width: c * 0.09), paint: SolidPaint(color))
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] as [(Float, Float)] {
+            canvas.drawLine(from: Point(c + dx * c * 0.45, c + dy * c * 0.45), to: Point(c + dx * c * 0.95, c + dy * c * 0.95),
+                            width: c * 0.08, color)
+        }
+        canvas.fillCircle(center: Point(c, c), radius: c * 0.07, color)
+        return RasterImage(copying: canvas)
+    }
+}

@@ -1,0 +1,221 @@
+import Input
+import Raster
+import StressCore
+
+/// The main screen's behaviour: turns mouse clicks, fingers, gamepad presses and keys
+/// into punches, steps the animations at the fixed rate, and keeps the gamepad
+/// reticles. Drawing is `MainSceneRenderer`'s job; platform work goes out as
+/// `AppRequest`s.
+public final class PunchController {
+    public let library: LibraryModel
+    public let recorder: PunchRecorder
+    public private(set) var effects: PunchEffects
+    public private(set) var layout: MainLayout
+    public private(set) var reticles: [Reticle] = []
+    public private(set) var requests: [AppRequest] = []
+    public var configuration: AppConfiguration
+    private var random: SeededRandom
+    private var muted: Bool
+    /// Alpha lookup for hit tests on the selected picture (transparent areas miss).
+    public var selectedPicture: RasterImage?
+    private var fullscreen = false
+    private var nextReticleColor = 0
+    /// The squash before the last step, to interpolate between steps when drawing.
+    public private(set) var previousSquash: Float = 0
+
+    /// A gamepad's aim point.
+    public struct Reticle: Sendable, Equatable {
+        public var gamepad: Int32
+        public var x: Float
+        public var y: Float
+        public var stickX: Float = 0
+        public var stickY: Float = 0
+        public var colorIndex: Int
+        public var triggerHeld = false
+        /// Brief pulse after a punch, 0...1.
+        public var pulse: Float = 0
+    }
+
+    public static let punchSounds = ["punch-1", "punch-2", "punch-3"]
+
+    public init(library: LibraryModel, recorder: PunchRecorder, configuration: AppConfiguration, width: Int, height: Int) {
+        self.library = library
+        self.recorder = recorder
+        self.configuration = configuration
+        effects = PunchEffects(reduceMotion: configuration.reduceMotion, seed: configuration.randomSeed)
+        random = SeededRandom(seed: configuration.randomSeed ^ 0xA5A5)
+        muted = configuration.muted
+        layout = MainLayout(width: width, height: height)
+        requests.reserveCapacity(16)
+    }
+
+    /// Takes the requests made since the last call (the array keeps its capacity).
+    public func drainRequests(into handler: (AppRequest) -> Void) {
+        for request in requests { handler(request) }
+        requests.removeAll(keepingCapacity: true)
+    }
+
+    public func resize(width: Int, height: Int) {
+        guard width != layout.width || height != layout.height else { return }
+        let old = layout
+        layout = MainLayout(width: width, height: height)
+        // Keep reticles at the same relative place.
+        for index in reticles.indices {
+            reticles[index].x = reticles[index].x / Float(max(1, old.width)) * Float(width)
+            reticles[index].y = reticles[index].y / Float(max(1, old.height)) * Float(height)
+        }
+    }
+
+    /// The picture's rectangle on screen right now (before squash).
+    public var pictureRect: Rect {
+        guard let picture = selectedPicture else { return layout.placeholderRect }
+        return layout.pictureRect(imageWidth: picture.width, imageHeight: picture.height)
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown(let x, let y, let button) where button == 1:
+            punch(atX: x, y: y, gamepad: nil)
+        case .fingerDown(_, let x, let y):
+            punch(atX: x, y: y, gamepad: nil)
+        case .keyDown(let key, let modifiers, let isRepeat):
+            handleKey(key, modifiers: modifiers, isRepeat: isRepeat)
+        case .gamepadAdded(let id, _):
+            addReticle(id)
+        case .gamepadRemoved(let id):
+            reticles.removeAll { $0.gamepad == id }
+        case .gamepadButton(let id, let button, let pressed):
+            if reticleIndex(id) == nil { addReticle(id) }
+            guard pressed else { return }
+            switch button {
+            case .a: punchWithReticle(id)
+            case .leftShoulder: library.selectFavorite(steppingBy: -1)
+            case .rightShoulder: library.selectFavorite(steppingBy: 1)
+            default: break
+            }
+        case .gamepadAxis(let id, let axis, let value):
+            if reticleIndex(id) == nil { addReticle(id) }
+            guard let index = reticleIndex(id) else { return }
+            var reticle = reticles[index]
+            switch axis {
+            case .leftX: reticle.stickX = value
+            case .leftY: reticle.stickY = value
+            case .rightTrigger:
+                // A trigger pull punches once per press, with hysteresis.
+                if value > 0.6 && !reticle.triggerHeld {
+                    reticle.triggerHeld = true
+                    reticles[index] = reticle
+                    punchWithReticle(id)
+                    return
+                }
+                if value < 0.3 { reticle.triggerHeld = false }
+            default: break
+            }
+            reticles[index] = reticle
+        default:
+            break
+        }
+    }
+
+    private func reticleIndex(_ gamepad: Int32) -> Int? {
+        reticles.firstIndex { $0.gamepad == gamepad }
+    }
+
+    private func handleKey(_ key: Key, modifiers: KeyModifiers, isRepeat: Bool) {
+        switch key {
+        case .space:
+            let rect = pictureRect
+            punch(atX: rect.center.x, y: rect.center.y, gamepad: nil)
+        case .character(let character) where modifiers.isEmpty:
+            if let digit = character.wholeNumberValue, (1...4).contains(digit) {
+                let favorites = library.favorites
+                if digit <= favorites.count { library.select(favorites[digit - 1].id) }
+            } else if character == "m" && !isRepeat {
+                muted.toggle()
+                requests.append(.setMuted(muted))
+            }
+        case .f11 where !isRepeat && !configuration.kiosk:
+            fullscreen.toggle()
+            requests.append(.setFullscreen(fullscreen))
+        case .escape where !configuration.kiosk:
+            requests.append(.quit)
+        default:
+            break
+        }
+    }
+
+    public func noteFullscreen(_ on: Bool) { fullscreen = on }
+
+    private func addReticle(_ id: Int32) {
+        let rect = pictureRect
+        reticles.append(Reticle(gamepad: id, x: rect.center.x, y: rect.center.y,
+                                colorIndex: nextReticleColor % MainSceneRenderer.reticleColors.count))
+        nextReticleColor += 1
+    }
+
+    private func punchWithReticle(_ id: Int32) {
+        guard let index = reticleIndex(id) else { return }
+        reticles[index].pulse = 1
+        punch(atX: reticles[index].x, y: reticles[index].y, gamepad: id)
+    }
+
+    // MARK: Punching
+
+    /// A punch at window pixel (x, y). It always shows a sprite; it counts, squashes and
+    /// sounds only when it lands on the target's picture (not its transparent margin).
+    public func punch(atX x: Float, y: Float, gamepad: Int32?) {
+        let rect = pictureRect
+        var targetPoint: (x: Float, y: Float)?
+        if rect.contains(Point(x, y)) {
+            let u = (x - rect.minX) / rect.width, v = (y - rect.minY) / rect.height
+            if isOpaque(atU: u, v: v) { targetPoint = (u, v) }
+        }
+        let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint))
+        guard landed, let target = library.selected else { return }
+        library.countPunch(on: target.id)
+        recorder.record(targetID: target.id)
+        let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]
+        let pitch = 0.92 + random.nextUnit() * 0.16
+        let volume = 0.8 + random.nextUnit() * 0.2
+        requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
+        if let gamepad { requests.append(.rumble(gamepad: gamepad, strength: 0.75, milliseconds: 90)) }
+    }
+
+    /// Whether the picture is solid enough at normalized (u, v) to count as a hit.
+    private func isOpaque(atU u: Float, v: Float) -> Bool {
+        guard let picture = selectedPicture else { return true }
+        let px = min(picture.width - 1, max(0, Int(u * Float(picture.width))))
+        let py = min(picture.height - 1, max(0, Int(v * Float(picture.height))))
+        return picture[px, py] >> 24 > 40
+    }
+
+    // MARK: Simulation
+
+    /// One fixed step of `dt` seconds.
+    public func step(_ dt: Float) {
+        previousSquash = effects.squash.value
+        effects.step(dt)
+        let speed = 900 * layout.scale
+        for index in reticles.indices {
+            var reticle = reticles[index]
+            // A small dead zone, then a curve so fine aiming is easy and full tilt is fast.
+            func shaped(_ value: Float) -> Float {
+                let magnitude = abs(value)
+                guard magnitude > 0.15 else { return 0 }
+                let t = (magnitude - 0.15) / 0.85
+                return (value < 0 ? -1 : 1) * t * t
+            }
+            reticle.x = max(0, min(Float(layout.width), reticle.x + shaped(reticle.stickX) * speed * dt))
+            reticle.y = max(0, min(Float(layout.height), reticle.y + shaped(reticle.stickY) * speed * dt))
+            reticle.pulse = max(0, reticle.pulse - dt * 5)
+            reticles[index] = reticle
+        }
+    }
+
+    /// Whether something is moving (the loop may sleep when nothing is).
+    public var isAnimating: Bool {
+        effects.isAnimating || reticles.contains { $0.stickX != 0 || $0.stickY != 0 || $0.pulse > 0 }
+    }
+}

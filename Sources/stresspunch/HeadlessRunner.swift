@@ -1,0 +1,130 @@
+import Foundation
+import Platform
+import Input
+import Raster
+import StressPunchApp
+import TargetStore
+
+/// Runs the real app on SDL's offscreen video driver with a simulated clock, feeding
+/// a script's input into SDL's own event queue (gamepad lines through a virtual
+/// joystick) and writing screenshots. Frames come every 1/60 s of simulated time,
+/// as fast as the machine can draw them; the same script gives the same pictures.
+struct HeadlessRunner {
+    let script: URL
+    let options: AppOptions
+    static let framesPerSecond = 60.0
+
+    func run() throws {
+        let text: String
+        do {
+            text = try String(contentsOf: script, encoding: .utf8)
+        } catch {
+            throw RunError("cannot read the script \(script.path): \(error.localizedDescription)")
+        }
+        let lines = try HeadlessScript.parse(text)
+        for line in lines {
+            if case .key(let name, _) = line.command, !SDLEventInjector.isKnownKey(name) {
+                throw ScriptError(lineNumber: line.lineNumber, message: "'\(name)' is not a key name SDL knows (try Return, Escape, Tab, Left, a)")
+            }
+            if case .screenshot(let path) = line.command, !path.lowercased().hasSuffix(".png") {
+                throw ScriptError(lineNumber: line.lineNumber, message: "screenshots are PNG files: '\(path)' should end in .png")
+            }
+        }
+
+        // Offscreen video and a non-device audio driver, unless the caller chose others
+        // (tests choose the disk driver to capture what was played).
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+        if ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"] == "disk" || String(cString: getenv("SDL_AUDIODRIVER")) == "disk" {
+            setenv("SDL_DISKAUDIODELAY", "0", 1)  // the simulated clock, not a sleep, paces it
+        }
+
+        let app = try RunningApp(options: options, headless: true)
+        defer { app.shutdown() }
+        let injector = SDLEventInjector()
+        let windowID = app.window.id
+        if lines.contains(where: { if case .pad = $0.command { return true }; if case .padAxis = $0.command { return true }; return false }) {
+            _ = injector.attachGamepad()
+        }
+
+        let codec = SDLPictureCodec()
+        var next = 0
+        var pendingPadReleases: [GamepadButtonRelease] = []
+        var frame = 0
+        let frameTime = 1 / Self.framesPerSecond
+        let lastTime = lines.last?.time ?? 0
+        while true {
+            let time = Double(frame) * frameTime
+            app.simulatedTime = time
+            // Buttons pressed last frame are released now: the virtual pad is polled
+            // once per frame, so a press and release in one frame would be missed.
+            for release in pendingPadReleases { injector.gamepadButton(release.button, pressed: false) }
+            pendingPadReleases.removeAll()
+
+            var screenshots: [String] = []
+            var quit = false
+            while next < lines.count, lines[next].time <= time + 1e-9 {
+                let size = (app.canvas.width, app.canvas.height)
+                switch lines[next].command {
+                case .click(let x, let y):
+                    injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
+                    injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
+                case .down(let x, let y): injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
+                case .up(let x, let y): injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
+                case .move(let x, let y): injector.mouseMove(x: x, y: y, windowID: windowID)
+                case .touch(let x, let y):
+                    let id = Int64(1000 + next)
+                    injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
+                    injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
+                case .touchDown(let id, let x, let y):
+                    injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
+                case .touchUp(let id, let x, let y):
+                    injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
+                case .touchMove(let id, let x, let y):
+                    injector.finger(id: id, x: x, y: y, phase: .moved, width: size.0, height: size.1, windowID: windowID)
+                case .pad(let button):
+                    injector.gamepadButton(button, pressed: true)
+                    pendingPadReleases.append(GamepadButtonRelease(button: button))
+                case .padAxis(let axis, let value):
+                    injector.gamepadAxis(axis, value: value)
+                case .key(let name, let modifiers):
+                    injector.key(named: name, modifiers: modifiers, pressed: true, windowID: windowID)
+                    injector.key(named: name, modifiers: modifiers, pressed: false, windowID: windowID)
+                case .text(let text): injector.text(text, windowID: windowID)
+                case .drop(let path): injector.drop(path: path, windowID: windowID)
+                case .screenshot(let path): screenshots.append(path)
+                case .close: injector.windowClose(windowID: windowID)
+                case .quit: quit = true
+                }
+                next += 1
+            }
+
+            let keepRunning = app.frame(frameTime: frame == 0 ? 0 : frameTime, time: time)
+            for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
+            app.audio.advanceSimulatedTime(to: time + frameTime)
+            if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
+            frame += 1
+        }
+    }
+
+    private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        let image = RasterImage(copying: canvas)
+        let bytes = try codec.encode(PictureBitmap(width: image.width, height: image.height, pixels: image.rgbaBytes()), as: .png)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw RunError("cannot write the screenshot \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+private struct GamepadButtonRelease {
+    let button: GamepadButton
+}
+
+struct RunError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
