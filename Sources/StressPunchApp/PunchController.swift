@@ -20,6 +20,8 @@ public final class PunchController {
     public var selectedPicture: RasterImage?
     private var fullscreen = false
     private var nextReticleColor = 0
+    /// Punches that hit the target since launch.
+    public private(set) var punchesLanded = 0
     /// The squash before the last step, to interpolate between steps when drawing.
     public private(set) var previousSquash: Float = 0
 
@@ -174,6 +176,7 @@ public final class PunchController {
         }
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint))
         guard landed, let target = library.selected else { return }
+        punchesLanded += 1
         library.countPunch(on: target.id)
         recorder.record(targetID: target.id)
         let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]

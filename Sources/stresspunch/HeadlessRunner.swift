@@ -105,6 +105,9 @@ struct HeadlessRunner {
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
             frame += 1
         }
+        // A one-line summary for whoever ran the script (tests read it too).
+        print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
+              + "\(app.session.controller.punchesLanded) punches landed, \(SDLEventInjector.rumbleRequests) rumble requests")
     }
 
     private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {
