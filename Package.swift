@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // C: fontconfig, to find the system's sans-serif, bold and emoji font files. Only Platform imports it.
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
 
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog. Pure Swift, no C imports.
@@ -43,9 +50,10 @@ let package = Package(
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
         .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
 
-        // Everything SDL: picture decoding and encoding through SDL2_image (and, as the
-        // app grows, the window, input, audio and fonts). The only module importing CSDL2.
-        .target(name: "Platform", dependencies: ["CSDL2", "TargetStore"]),
+        // Everything SDL: picture decoding and encoding through SDL2_image, fonts found by
+        // fontconfig and rasterized by SDL2_ttf (and, as the app grows, the window, input
+        // and audio). The only module importing CSDL2 and CFontconfig.
+        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "TargetStore", "Raster"]),
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
         .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform"]),
@@ -58,7 +66,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
         // Drives the built `stresspunch` executable as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
