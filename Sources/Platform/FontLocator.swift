@@ -20,6 +20,15 @@ public struct FontFiles: Sendable, Hashable {
         self.bold = bold
         self.emoji = emoji
     }
+
+    /// One line for each optional font that is missing, saying what to install, for
+    /// the app to print once at startup; empty when everything was found.
+    public var missingFontAdvice: [String] {
+        var advice: [String] = []
+        if bold == nil { advice.append("no bold font found, bold text uses the regular font; install fonts-dejavu-core") }
+        if emoji == nil { advice.append("no emoji font found, emoji show as boxes; install fonts-noto-color-emoji") }
+        return advice
+    }
 }
 
 /// Why no usable font was found.

@@ -11,6 +11,8 @@ struct SDLGlyphSourceTests {
         let files = try FontLocator().locate()
         #expect(FileManager.default.isReadableFile(atPath: files.regular))
         if let bold = files.bold { #expect(FileManager.default.isReadableFile(atPath: bold)) }
+        #expect(FontFiles(regular: files.regular).missingFontAdvice.count == 2)
+        #expect(FontFiles(regular: "r", bold: "b", emoji: "e").missingFontAdvice.isEmpty)
     }
 
     @Test("without fontconfig the locator still finds DejaVu Sans in the font folders")
