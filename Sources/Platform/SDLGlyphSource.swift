@@ -35,6 +35,7 @@ public final class SDLGlyphSource: GlyphSource {
         var scalar: UInt32
         var size: Int
         var weight: FontWeight
+        var emojiStyle: Bool
     }
 
     private var fonts: [FontKey: OpaquePointer] = [:]
@@ -87,13 +88,17 @@ public final class SDLGlyphSource: GlyphSource {
     }
 
     public func glyph(for scalar: Unicode.Scalar, font: FontDescription) -> Glyph? {
-        let key = GlyphKey(scalar: scalar.value, size: font.size, weight: font.weight)
+        glyph(for: scalar, emojiStyle: false, font: font)
+    }
+
+    public func glyph(for scalar: Unicode.Scalar, emojiStyle: Bool, font: FontDescription) -> Glyph? {
+        let key = GlyphKey(scalar: scalar.value, size: font.size, weight: font.weight, emojiStyle: emojiStyle)
         if let cached = glyphs[key] { return cached }
         guard let handle = handle(for: font) else { return nil }
         TTFLibrary.lock.lock()
         defer { TTFLibrary.lock.unlock() }
         let glyph: Glyph
-        if let emojiFont, prefersEmojiFont(scalar, main: handle), TTF_GlyphIsProvided32(emojiFont, scalar.value) != 0 {
+        if let emojiFont, emojiStyle || prefersEmojiFont(scalar, main: handle), TTF_GlyphIsProvided32(emojiFont, scalar.value) != 0 {
             // Match the emoji's height to the text font's so it sits in the line.
             let scale = Float(TTF_FontHeight(handle)) / Float(max(1, TTF_FontHeight(emojiFont)))
             glyph = Self.rasterize(scalar, with: emojiFont, scale: scale)

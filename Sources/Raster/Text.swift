@@ -116,11 +116,19 @@ public protocol GlyphSource: AnyObject {
     /// The glyph for `scalar`, or nil when the source has nothing to draw for it (layout
     /// then skips it). A real font should rather return its "missing glyph" box.
     func glyph(for scalar: Unicode.Scalar, font: FontDescription) -> Glyph?
+    /// The glyph for `scalar` in emoji (colour) style when `emojiStyle` is true: its
+    /// cluster asked for that with U+FE0F, as in "❤️". Layout calls it only then. The
+    /// default ignores the request; sources with a colour emoji font honour it.
+    func glyph(for scalar: Unicode.Scalar, emojiStyle: Bool, font: FontDescription) -> Glyph?
     /// The pen adjustment between two adjacent glyphs (usually 0 or negative).
     func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int
 }
 
 extension GlyphSource {
+    public func glyph(for scalar: Unicode.Scalar, emojiStyle: Bool, font: FontDescription) -> Glyph? {
+        glyph(for: scalar, font: font)
+    }
+
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int { 0 }
 }
 
@@ -132,6 +140,11 @@ extension Character {
             return scalar
         }
         return unicodeScalars.first ?? " "
+    }
+
+    /// True when the cluster asks for emoji presentation (U+FE0F), as "❤️" does.
+    public var asksForEmojiStyle: Bool {
+        unicodeScalars.contains { $0.value == 0xFE0F }
     }
 
     private static func isPresentationModifier(_ scalar: Unicode.Scalar) -> Bool {

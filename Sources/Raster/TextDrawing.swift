@@ -13,27 +13,28 @@ extension TextLayout {
         var previous: Unicode.Scalar?
         var index = line.range.lowerBound
         while index < line.range.upperBound {
-            let scalar = drawnScalar(text[index])
-            if let previous { pen += source.kerning(between: previous, and: scalar, font: font) }
-            pen += drawGlyph(scalar, pen: pen, baseline: baseline, on: canvas, paint: paint)
-            previous = scalar
+            let choice = glyphChoice(for: text[index])
+            if let previous { pen += source.kerning(between: previous, and: choice.scalar, font: font) }
+            pen += draw(glyph(choice), pen: pen, baseline: baseline, on: canvas, paint: paint)
+            previous = choice.scalar
             index = text.index(after: index)
         }
         if line.hasEllipsis {
-            if source.glyph(for: Self.ellipsis, font: font) != nil {
-                pen += drawGlyph(Self.ellipsis, pen: pen, baseline: baseline, on: canvas, paint: paint)
+            if let ellipsis = source.glyph(for: Self.ellipsis, font: font) {
+                pen += draw(ellipsis, pen: pen, baseline: baseline, on: canvas, paint: paint)
             } else {
-                for _ in 0..<3 { pen += drawGlyph(".", pen: pen, baseline: baseline, on: canvas, paint: paint) }
+                let dot = source.glyph(for: ".", font: font)
+                for _ in 0..<3 { pen += draw(dot, pen: pen, baseline: baseline, on: canvas, paint: paint) }
             }
         }
         return pen
     }
 
     /// Draws one glyph and returns its advance.
-    private func drawGlyph(
-        _ scalar: Unicode.Scalar, pen: Int, baseline: Int, on canvas: Canvas, paint: some SpanPaint
+    private func draw(
+        _ glyph: Glyph?, pen: Int, baseline: Int, on canvas: Canvas, paint: some SpanPaint
     ) -> Int {
-        guard let glyph = source.glyph(for: scalar, font: font) else { return 0 }
+        guard let glyph else { return 0 }
         let left = pen + glyph.bearingX, top = baseline - glyph.bearingY
         if glyph.isColor {
             // Colour glyphs keep their own colours; a translucent text colour fades them.

@@ -57,20 +57,37 @@ public struct TextLayout {
         return 3 * (source.glyph(for: ".", font: font)?.advance ?? 0)
     }
 
-    /// The scalar drawn for a character on a line: control characters (newlines,
-    /// tabs) show as a space, since a line has no other use for them.
-    @inline(__always)
-    func drawnScalar(_ character: Character) -> Unicode.Scalar {
-        let scalar = character.glyphScalar
-        return scalar.properties.generalCategory == .control || character.isNewline ? " " : scalar
+    /// What is drawn for one character: its glyph scalar, and whether the cluster
+    /// asked for emoji (colour) style with U+FE0F.
+    struct GlyphChoice {
+        var scalar: Unicode.Scalar
+        var emojiStyle: Bool
     }
 
-    /// The pen advance of `scalar` after `previous`, kerning included.
+    /// The glyph drawn for a character on a line: control characters (newlines,
+    /// tabs) show as a space, since a line has no other use for them.
     @inline(__always)
-    func step(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Int {
-        let advance = source.glyph(for: scalar, font: font)?.advance ?? 0
+    func glyphChoice(for character: Character) -> GlyphChoice {
+        let scalar = character.glyphScalar
+        if scalar.properties.generalCategory == .control || character.isNewline {
+            return GlyphChoice(scalar: " ", emojiStyle: false)
+        }
+        return GlyphChoice(scalar: scalar, emojiStyle: character.asksForEmojiStyle)
+    }
+
+    @inline(__always)
+    func glyph(_ choice: GlyphChoice) -> Glyph? {
+        choice.emojiStyle
+            ? source.glyph(for: choice.scalar, emojiStyle: true, font: font)
+            : source.glyph(for: choice.scalar, font: font)
+    }
+
+    /// The pen advance of `choice` after `previous`, kerning included.
+    @inline(__always)
+    func step(_ choice: GlyphChoice, after previous: Unicode.Scalar?) -> Int {
+        let advance = glyph(choice)?.advance ?? 0
         guard let previous else { return advance }
-        return advance + source.kerning(between: previous, and: scalar, font: font)
+        return advance + source.kerning(between: previous, and: choice.scalar, font: font)
     }
 
     // MARK: Measuring
@@ -86,9 +103,9 @@ public struct TextLayout {
         var previous: Unicode.Scalar?
         var index = range.lowerBound
         while index < range.upperBound {
-            let scalar = drawnScalar(text[index])
-            total += step(scalar, after: previous)
-            previous = scalar
+            let choice = glyphChoice(for: text[index])
+            total += step(choice, after: previous)
+            previous = choice.scalar
             index = text.index(after: index)
         }
         return total
@@ -120,8 +137,8 @@ public struct TextLayout {
         var index = start
         while index < limit {
             let character = text[index]
-            let scalar = drawnScalar(character)
-            let advance = step(scalar, after: previous)
+            let choice = glyphChoice(for: character)
+            let advance = step(choice, after: previous)
             if x + advance > room { break }
             x += advance
             index = text.index(after: index)
@@ -129,7 +146,7 @@ public struct TextLayout {
                 contentEnd = index
                 contentWidth = x
             }
-            previous = scalar
+            previous = choice.scalar
         }
         return TextLine(range: start..<contentEnd, width: contentWidth + ellipsisWidth, hasEllipsis: true)
     }
@@ -189,8 +206,8 @@ public struct TextLayout {
             let character = text[index]
             let next = text.index(after: index)
             if character.isNewline { return (contentEnd, contentWidth, next) }
-            let scalar = drawnScalar(character)
-            let advance = step(scalar, after: previous)
+            let choice = glyphChoice(for: character)
+            let advance = step(choice, after: previous)
             if character.isWhitespace {
                 // Spaces hang past the edge: they never force a break themselves.
                 if !previousWasSpace && contentEnd > start {
@@ -199,7 +216,7 @@ public struct TextLayout {
                 }
                 if contentEnd > start { breakNext = next }
                 x += advance
-                previous = scalar
+                previous = choice.scalar
                 previousWasSpace = true
                 index = next
                 continue
@@ -212,7 +229,7 @@ public struct TextLayout {
             x += advance
             contentEnd = next
             contentWidth = x
-            previous = scalar
+            previous = choice.scalar
             previousWasSpace = false
             index = next
         }

@@ -53,6 +53,10 @@ struct SDLGlyphSourceTests {
         if source.hasEmojiFont {
             #expect(boxing.isColor)
             #expect(boxing.height >= 16 && boxing.height <= 32)
+            // "❤" is text style (the font's black heart); "❤️" asks for the colour emoji.
+            let heart = try #require(source.glyph(for: "\u{2764}", emojiStyle: true, font: .regular(24)))
+            #expect(heart.isColor)
+            #expect(source.glyph(for: "\u{2764}", font: .regular(24))?.isColor == false)
         }
     }
 

@@ -68,6 +68,7 @@ struct TextLayoutTests {
         #expect(Character("❤️").glyphScalar == "\u{2764}")
         #expect(Character("🥊").glyphScalar == "🥊")
         #expect(Character("ü").glyphScalar == "ü")
+        #expect(Character("❤️").asksForEmojiStyle && !Character("❤").asksForEmojiStyle)
         // One cluster, one glyph: an emoji with a presentation selector is one advance.
         #expect(layout.width(of: "❤️") == 10)
     }
