@@ -210,24 +210,25 @@ public final class SDLGlyphSource: GlyphSource {
         }
         if !colored {
             // A monochrome glyph from the emoji font: keep it a mask so it takes the text colour.
-            let scaled = downscale(colour, width: inkWidth, height: inkHeight, scale: scale)
+            let scaled = resize(colour, width: inkWidth, height: inkHeight, scale: scale)
             return Glyph(
                 alphaMask: scaled.pixels.map { UInt8($0 >> 24) }, width: scaled.width, height: scaled.height,
                 bearingX: Int((Float(bearingX) * scale).rounded()), bearingY: Int((Float(bearingY) * scale).rounded()),
                 advance: scaledAdvance)
         }
-        let scaled = downscale(colour, width: inkWidth, height: inkHeight, scale: scale)
+        let scaled = resize(colour, width: inkWidth, height: inkHeight, scale: scale)
         return Glyph(
             colorPixels: scaled.pixels, width: scaled.width, height: scaled.height,
             bearingX: Int((Float(bearingX) * scale).rounded()), bearingY: Int((Float(bearingY) * scale).rounded()),
             advance: scaledAdvance)
     }
 
-    /// Box-filter downscale of premultiplied pixels (averaging premultiplied values
-    /// is what keeps edges free of dark fringes). A scale of 1 or more copies.
-    static func downscale(_ pixels: [UInt32], width: Int, height: Int, scale: Float)
+    /// Box-filter resize of premultiplied pixels (averaging premultiplied values is
+    /// what keeps edges free of dark fringes). Above 1 it degrades to nearest
+    /// neighbour, which only emoji in text larger than the font's strike need.
+    static func resize(_ pixels: [UInt32], width: Int, height: Int, scale: Float)
         -> (pixels: [UInt32], width: Int, height: Int) {
-        guard scale < 1 else { return (pixels, width, height) }
+        guard scale != 1 else { return (pixels, width, height) }
         let outWidth = max(1, Int((Float(width) * scale).rounded()))
         let outHeight = max(1, Int((Float(height) * scale).rounded()))
         var out = [UInt32](repeating: 0, count: outWidth * outHeight)

@@ -190,6 +190,16 @@ public struct TextLayout {
         } while lineStart < text.endIndex
     }
 
+    /// A space a line may break at: any whitespace but the no-break spaces, which
+    /// exist to keep "10 kg" together.
+    static func isBreakingSpace(_ character: Character) -> Bool {
+        guard character.isWhitespace, let first = character.unicodeScalars.first else { return false }
+        switch first.value {
+        case 0x00A0, 0x2007, 0x202F, 0xFEFF: return false
+        default: return true
+        }
+    }
+
     /// The greedy line starting at `start`: where its visible characters end, their
     /// width, and where the next line starts (past the spaces or newline it broke at).
     func breakLine(_ text: String, from start: String.Index, maxWidth: Int)
@@ -208,7 +218,7 @@ public struct TextLayout {
             if character.isNewline { return (contentEnd, contentWidth, next) }
             let choice = glyphChoice(for: character)
             let advance = step(choice, after: previous)
-            if character.isWhitespace {
+            if Self.isBreakingSpace(character) {
                 // Spaces hang past the edge: they never force a break themselves.
                 if !previousWasSpace && contentEnd > start {
                     breakEnd = contentEnd

@@ -57,6 +57,11 @@ struct SDLGlyphSourceTests {
             let heart = try #require(source.glyph(for: "\u{2764}", emojiStyle: true, font: .regular(24)))
             #expect(heart.isColor)
             #expect(source.glyph(for: "\u{2764}", font: .regular(24))?.isColor == false)
+            // Emoji follow the text size both ways, past the font's one bitmap size too.
+            let small = try #require(source.glyph(for: "🥊", font: .regular(12)))
+            let huge = try #require(source.glyph(for: "🥊", font: .regular(200)))
+            #expect(small.height < boxing.height && huge.height > 150)
+            #expect(huge.width <= huge.advance + 4)
         }
     }
 

@@ -81,6 +81,8 @@ struct TextLayoutTests {
         #expect(lines.map(\.width) == [70, 30])
         let spaced = "aaa     bbb"
         #expect(strings(layout.wrap(spaced, width: 45), spaced) == ["aaa", "bbb"])
+        let glued = "aa 10\u{00A0}kg"
+        #expect(strings(layout.wrap(glued, width: 75), glued) == ["aa", "10\u{00A0}kg"])
     }
 
     @Test("a word longer than the line is broken inside")
