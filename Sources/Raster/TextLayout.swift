@@ -180,7 +180,7 @@ public struct TextLayout {
             let moreFollows = broken.next < text.endIndex
             if emitted == maxLines - 1 && moreFollows {
                 // The last line we may show: fill it up to its hard break and mark the cut.
-                let limit = text[lineStart...].firstIndex(where: \.isNewline) ?? text.endIndex
+                let limit = text[lineStart...].firstIndex { $0.isNewline } ?? text.endIndex
                 body(ellipsized(text, from: lineStart, upTo: limit, maxWidth: maxWidth))
                 return
             }
