@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // C: fontconfig, to find the system's sans-serif, bold and emoji font files. Only Platform imports it.
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
 
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog. Pure Swift, no C imports.
@@ -47,9 +54,11 @@ let package = Package(
         // gamepads, window changes), shared by Platform, the UI and the app.
         .target(name: "Input"),
 
-        // Everything SDL: picture decoding and encoding through SDL2_image (and, as the
-        // app grows, the window, input, audio and fonts). The only module importing CSDL2.
-        .target(name: "Platform", dependencies: ["CSDL2", "TargetStore", "Input", "Raster"]),
+        // Everything SDL: the window and presenting frames, input translation, gamepads
+        // and rumble, SDL_mixer audio, picture decoding and encoding through SDL2_image,
+        // fonts found by fontconfig and rasterized by SDL2_ttf. The only module
+        // importing CSDL2 and CFontconfig.
+        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "TargetStore", "Input", "Raster"]),
 
         // The screens and the interaction controller: punching, layout, drawing the
         // main screen, requests to the platform. Platform-free: input comes as values.
@@ -66,7 +75,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
         // Drives the built `stresspunch` executable as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

@@ -17,14 +17,15 @@ public final class AppSession {
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
-        burst: RasterImage?, configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool
+        burst: RasterImage?, glyphs: (any GlyphSource)?, configuration: AppConfiguration, width: Int, height: Int,
+        synchronousPictures: Bool
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store)
         recorder = PunchRecorder(store: store)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         self.builtinPictureURL = builtinPictureURL
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
-        renderer = MainSceneRenderer(layout: controller.layout, burst: burst)
+        renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
     }
 
     public func handle(_ event: InputEvent) {
@@ -74,6 +75,8 @@ public final class AppSession {
         frame.flash = controller.effects.flash
         frame.sprites = controller.effects.sprites
         frame.reticles = controller.reticles
+        frame.title = library.selected?.name ?? "No target selected"
+        frame.message = library.selected?.message ?? ""
         if case .ready(let image) = state {
             frame.pictureTransform = Self.pictureTransform(
                 image: image, rect: frame.pictureRect, effects: controller.effects,

@@ -21,6 +21,9 @@ public struct MainSceneFrame {
     public var sprites: [PunchSprite]
     public var reticles: [PunchController.Reticle]
     public var time: Double
+    /// The selected target's name and message for the header ("" when none).
+    public var title: String
+    public var message: String
 
     public init(layout: MainLayout) {
         self.layout = layout
@@ -31,6 +34,8 @@ public struct MainSceneFrame {
         sprites = []
         reticles = []
         time = 0
+        title = ""
+        message = ""
     }
 }
 
@@ -43,6 +48,8 @@ public final class MainSceneRenderer: BandRenderer {
     public var frame: MainSceneFrame
     /// Extra drawing on top (the UI layer), run in every band after the scene.
     public var overlay: ((Canvas) -> Void)?
+    /// Where text comes from; without fonts the scene is drawn without words.
+    public let glyphs: (any GlyphSource)?
     private let burst: RasterImage
     private let reticleImages: [RasterImage]
     private var background: LinearGradientPaint
@@ -50,8 +57,9 @@ public final class MainSceneRenderer: BandRenderer {
     private var paintsSize = (0, 0)
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
-    public init(layout: MainLayout, burst: RasterImage?) {
+    public init(layout: MainLayout, burst: RasterImage?, glyphs: (any GlyphSource)?) {
         frame = MainSceneFrame(layout: layout)
+        self.glyphs = glyphs
         self.burst = burst ?? Self.drawnBurst(size: 256)
         reticleImages = Self.reticleColors.map { Self.drawnReticle(color: $0, size: 96) }
         background = LinearGradientPaint(from: Point(0, 0), to: Point(0, 1), stops: [(0, .black), (1, .black)])
@@ -88,9 +96,25 @@ public final class MainSceneRenderer: BandRenderer {
             drawMissingPicture(on: canvas, in: frame.pictureRect)
         }
 
+        drawHeader(on: canvas)
         for sprite in frame.sprites { drawSprite(sprite, on: canvas) }
         for reticle in frame.reticles { drawReticle(reticle, on: canvas) }
         overlay?(canvas)
+    }
+
+    /// The target's name, big and bold, with its message beneath.
+    private func drawHeader(on canvas: Canvas) {
+        guard let glyphs else { return }
+        let header = frame.layout.header
+        let s = frame.layout.scale
+        let titleHeight = Int(header.height * 0.58)
+        let titleRect = PixelRect(x: Int(header.minX), y: Int(header.minY), width: Int(header.width), height: titleHeight)
+        let shadow = PixelRect(x: titleRect.x, y: titleRect.y + max(1, Int(2 * s)), width: titleRect.width, height: titleRect.height)
+        canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
+        canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+        let messageRect = PixelRect(x: Int(header.minX), y: titleRect.maxY, width: Int(header.width), height: Int(header.height) - titleHeight)
+        canvas.drawText(frame.message, in: messageRect, alignment: .center, font: .regular(Int(21 * s)), source: glyphs,
+                        color: Color(hex: 0xC9CCEB))
     }
 
     private func drawTarget(_ image: RasterImage, on canvas: Canvas) {

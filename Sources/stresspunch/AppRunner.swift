@@ -41,11 +41,27 @@ final class RunningApp {
             randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
         session = try AppSession(
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
-            burst: BuiltinAssets.burstImage(), configuration: configuration,
+            burst: BuiltinAssets.burstImage(), glyphs: Self.loadFonts(headless: headless), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless)
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
         window.setTitle("StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? ""))
+    }
+
+    /// The system's fonts, or nil (said once on stderr) so the app runs without text.
+    static func loadFonts(headless: Bool) -> SDLGlyphSource? {
+        do {
+            let source = try SDLGlyphSource()
+            if !headless {
+                for advice in source.files.missingFontAdvice {
+                    FileHandle.standardError.write(Data("stresspunch: \(advice)\n".utf8))
+                }
+            }
+            return source
+        } catch {
+            FileHandle.standardError.write(Data("stresspunch: \(error); text will not be shown\n".utf8))
+            return nil
+        }
     }
 
     /// Reads input, runs the fixed steps for `frameTime` seconds, draws and presents.

@@ -1,0 +1,284 @@
+// SDLGlyphSource owns turning font files into Raster glyphs with SDL2_ttf: one
+// TTF_Font per (weight, size), glyphs rasterized once and cached, colour emoji from
+// the emoji font (scaled to the text size), metrics and kerning. No SDL type leaves it.
+
+import CSDL2
+import Foundation
+import Raster
+
+/// Why text cannot be drawn.
+public enum FontLoadError: Error, Equatable, CustomStringConvertible {
+    case noFont(FontLocatorError)
+    case cannotStartFontEngine(reason: String)
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noFont(let error): return error.description
+        case .cannotStartFontEngine(let reason): return "cannot start SDL2_ttf (\(reason)); reinstall libsdl2-ttf"
+        case .cannotOpen(let path, let reason):
+            return "cannot open font \(path) (\(reason)); check the file or install fonts-dejavu-core"
+        }
+    }
+}
+
+/// Glyphs from the system's fonts through SDL2_ttf. Use from one thread.
+public final class SDLGlyphSource: GlyphSource {
+    public let files: FontFiles
+
+    private struct FontKey: Hashable {
+        var weight: FontWeight
+        var size: Int
+    }
+
+    private struct GlyphKey: Hashable {
+        var scalar: UInt32
+        var size: Int
+        var weight: FontWeight
+        var emojiStyle: Bool
+    }
+
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var glyphs: [GlyphKey: Glyph] = [:]
+    /// The emoji font, opened once at a large size and scaled down per request: colour
+    /// emoji fonts are bitmap strikes of one size (109 px for Noto Color Emoji), and
+    /// SDL_ttf takes the size of such a font as a strike index.
+    private var emojiFont: OpaquePointer?
+
+    private static let emojiRenderSize = 109
+
+    /// Opens the fonts `files` names; throws when the regular font is unusable.
+    public init(files: FontFiles) throws(FontLoadError) {
+        if let failure = TTFLibrary.startFailure { throw .cannotStartFontEngine(reason: failure) }
+        self.files = files
+        // Open one size now so a broken file is reported here, not as missing text later.
+        guard let probe = Self.open(files.regular, size: 16) else {
+            throw .cannotOpen(path: files.regular, reason: TTFLibrary.lastError())
+        }
+        fonts[FontKey(weight: .regular, size: 16)] = probe
+        if let emoji = files.emoji { emojiFont = Self.open(emoji, size: Self.emojiRenderSize) }
+    }
+
+    /// Finds the system's fonts with `locator` and opens them.
+    public convenience init(locator: FontLocator = FontLocator()) throws(FontLoadError) {
+        let files: FontFiles
+        do { files = try locator.locate() } catch { throw .noFont(error) }
+        try self.init(files: files)
+    }
+
+    deinit {
+        TTFLibrary.lock.lock()
+        defer { TTFLibrary.lock.unlock() }
+        for font in fonts.values { TTF_CloseFont(font) }
+        if let emojiFont { TTF_CloseFont(emojiFont) }
+    }
+
+    /// Guards the font and glyph caches: the renderer draws text in several bands
+    /// at once, so lookups come from several threads.
+    private let stateLock = NSRecursiveLock()
+
+    /// True when an emoji font is loaded, so emoji draw in colour.
+    public var hasEmojiFont: Bool { emojiFont != nil }
+
+    // MARK: GlyphSource
+
+    public func lineMetrics(for font: FontDescription) -> LineMetrics {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        guard let handle = handle(for: font) else { return LineMetrics(ascent: 0, descent: 0, lineHeight: 0) }
+        TTFLibrary.lock.lock()
+        defer { TTFLibrary.lock.unlock() }
+        return LineMetrics(
+            ascent: Int(TTF_FontAscent(handle)), descent: Int(-TTF_FontDescent(handle)),
+            lineHeight: Int(TTF_FontLineSkip(handle)))
+    }
+
+    public func glyph(for scalar: Unicode.Scalar, font: FontDescription) -> Glyph? {
+        glyph(for: scalar, emojiStyle: false, font: font)
+    }
+
+    public func glyph(for scalar: Unicode.Scalar, emojiStyle: Bool, font: FontDescription) -> Glyph? {
+        let key = GlyphKey(scalar: scalar.value, size: font.size, weight: font.weight, emojiStyle: emojiStyle)
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if let cached = glyphs[key] { return cached }
+        guard let handle = handle(for: font) else { return nil }
+        TTFLibrary.lock.lock()
+        defer { TTFLibrary.lock.unlock() }
+        let glyph: Glyph
+        if let emojiFont, emojiStyle || prefersEmojiFont(scalar, main: handle), TTF_GlyphIsProvided32(emojiFont, scalar.value) != 0 {
+            // Match the emoji's height to the text font's so it sits in the line.
+            let scale = Float(TTF_FontHeight(handle)) / Float(max(1, TTF_FontHeight(emojiFont)))
+            glyph = Self.rasterize(scalar, with: emojiFont, scale: scale)
+        } else {
+            // A scalar no font has draws as the main font's missing-glyph box.
+            glyph = Self.rasterize(scalar, with: handle, scale: 1)
+        }
+        glyphs[key] = glyph
+        return glyph
+    }
+
+    public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        guard let handle = handle(for: font) else { return 0 }
+        TTFLibrary.lock.lock()
+        defer { TTFLibrary.lock.unlock() }
+        // Scalars the font lacks map to glyph 0, which has no kerning pairs.
+        return Int(TTF_GetFontKerningSizeGlyphs32(handle, left.value, right.value))
+    }
+
+    // MARK: Fonts
+
+    private func handle(for font: FontDescription) -> OpaquePointer? {
+        let key = FontKey(weight: font.weight, size: font.size)
+        if let open = fonts[key] { return open }
+        let path = font.weight == .bold ? (files.bold ?? files.regular) : files.regular
+        guard let opened = Self.open(path, size: font.size) else { return nil }
+        fonts[key] = opened
+        return opened
+    }
+
+    private static func open(_ path: String, size: Int) -> OpaquePointer? {
+        TTFLibrary.lock.lock()
+        defer { TTFLibrary.lock.unlock() }
+        guard let font = TTF_OpenFont(path, Int32(clamping: size)) else { return nil }
+        // Light hinting snaps only vertically: crisp stems without distorted shapes.
+        TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
+        return font
+    }
+
+    /// Emoji-style scalars (🥊, 😀) come from the emoji font even when the text font has
+    /// a monochrome version; everything else only when the text font lacks it.
+    private func prefersEmojiFont(_ scalar: Unicode.Scalar, main: OpaquePointer) -> Bool {
+        if scalar.properties.isEmojiPresentation { return true }
+        return TTF_GlyphIsProvided32(main, scalar.value) == 0
+    }
+
+    // MARK: Rasterizing
+
+    /// Renders `scalar` with SDL2_ttf and converts it to a cropped Raster glyph: an
+    /// alpha mask when the font drew it in the requested white, else a premultiplied
+    /// colour bitmap, scaled by `scale`. Called with the lock held.
+    private static func rasterize(_ scalar: Unicode.Scalar, with font: OpaquePointer, scale: Float) -> Glyph {
+        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
+        TTF_GlyphMetrics32(font, scalar.value, &minX, &maxX, &minY, &maxY, &advance)
+        let scaledAdvance = Int((Float(advance) * scale).rounded())
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        guard let rendered = TTF_RenderGlyph32_Blended(font, scalar.value, white) else {
+            return Glyph(blankWithAdvance: scaledAdvance)  // a space: SDL_ttf refuses zero-width text
+        }
+        defer { SDL_FreeSurface(rendered) }
+        guard let surface = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+            return Glyph(blankWithAdvance: scaledAdvance)
+        }
+        defer { SDL_FreeSurface(surface) }
+        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        guard width > 0, height > 0, let raw = surface.pointee.pixels else { return Glyph(blankWithAdvance: scaledAdvance) }
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { raw.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self) }
+
+        // Where the pen and baseline sit in SDL_ttf's surface: it starts the pen at
+        // x = -minX when the glyph reaches left of it, and lowers everything by how far
+        // the glyph rises above the font's ascent.
+        let ascent = Int(TTF_FontAscent(font))
+        let penX = max(0, -Int(minX))
+        let baselineY = max(0, Int(maxY) - ascent) + ascent
+
+        // Crop to the ink and see whether the font drew in colour.
+        var left = width, right = -1, top = height, bottom = -1
+        var colored = false
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = pixel(x, y)
+                guard value >> 24 != 0 else { continue }
+                left = min(left, x); right = max(right, x); top = min(top, y); bottom = max(bottom, y)
+                if value & 0x00FF_FFFF != 0x00FF_FFFF { colored = true }
+            }
+        }
+        guard right >= left, bottom >= top else { return Glyph(blankWithAdvance: scaledAdvance) }
+        let inkWidth = right - left + 1, inkHeight = bottom - top + 1
+        let bearingX = left - penX, bearingY = baselineY - top
+
+        if !colored && scale == 1 {
+            var mask = [UInt8](repeating: 0, count: inkWidth * inkHeight)
+            for y in 0..<inkHeight {
+                for x in 0..<inkWidth { mask[y * inkWidth + x] = UInt8(pixel(left + x, top + y) >> 24) }
+            }
+            return Glyph(
+                alphaMask: mask, width: inkWidth, height: inkHeight, bearingX: bearingX, bearingY: bearingY,
+                advance: scaledAdvance)
+        }
+
+        // SDL surfaces hold straight alpha; the canvas wants premultiplied.
+        var colour = [UInt32](repeating: 0, count: inkWidth * inkHeight)
+        for y in 0..<inkHeight {
+            for x in 0..<inkWidth {
+                let value = pixel(left + x, top + y)
+                let alpha = value >> 24
+                colour[y * inkWidth + x] = alpha == 255 ? value : (Pixel.scale(value & 0x00FF_FFFF, by: alpha) | alpha << 24)
+            }
+        }
+        if !colored {
+            // A monochrome glyph from the emoji font: keep it a mask so it takes the text colour.
+            let scaled = resize(colour, width: inkWidth, height: inkHeight, scale: scale)
+            return Glyph(
+                alphaMask: scaled.pixels.map { UInt8($0 >> 24) }, width: scaled.width, height: scaled.height,
+                bearingX: Int((Float(bearingX) * scale).rounded()), bearingY: Int((Float(bearingY) * scale).rounded()),
+                advance: scaledAdvance)
+        }
+        let scaled = resize(colour, width: inkWidth, height: inkHeight, scale: scale)
+        return Glyph(
+            colorPixels: scaled.pixels, width: scaled.width, height: scaled.height,
+            bearingX: Int((Float(bearingX) * scale).rounded()), bearingY: Int((Float(bearingY) * scale).rounded()),
+            advance: scaledAdvance)
+    }
+
+    /// Box-filter resize of premultiplied pixels (averaging premultiplied values is
+    /// what keeps edges free of dark fringes). Above 1 it degrades to nearest
+    /// neighbour, which only emoji in text larger than the font's strike need.
+    static func resize(_ pixels: [UInt32], width: Int, height: Int, scale: Float)
+        -> (pixels: [UInt32], width: Int, height: Int) {
+        guard scale != 1 else { return (pixels, width, height) }
+        let outWidth = max(1, Int((Float(width) * scale).rounded()))
+        let outHeight = max(1, Int((Float(height) * scale).rounded()))
+        var out = [UInt32](repeating: 0, count: outWidth * outHeight)
+        for oy in 0..<outHeight {
+            let y0 = oy * height / outHeight, y1 = max(y0 + 1, (oy + 1) * height / outHeight)
+            for ox in 0..<outWidth {
+                let x0 = ox * width / outWidth, x1 = max(x0 + 1, (ox + 1) * width / outWidth)
+                var a = 0, r = 0, g = 0, b = 0
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        let value = pixels[y * width + x]
+                        a += Int(value >> 24); r += Int((value >> 16) & 0xFF)
+                        g += Int((value >> 8) & 0xFF); b += Int(value & 0xFF)
+                    }
+                }
+                let count = (y1 - y0) * (x1 - x0), half = count / 2
+                out[oy * outWidth + ox] = UInt32((a + half) / count) << 24 | UInt32((r + half) / count) << 16
+                    | UInt32((g + half) / count) << 8 | UInt32((b + half) / count)
+            }
+        }
+        return (out, outWidth, outHeight)
+    }
+}
+
+/// SDL2_ttf's process-wide state: started once, and one lock for every call into it,
+/// since its FreeType library handle is shared by all fonts and is not thread-safe.
+enum TTFLibrary {
+    static let lock = NSLock()
+
+    /// nil once SDL2_ttf is running; else why it could not start. Evaluated once.
+    static let startFailure: String? = {
+        lock.lock()
+        defer { lock.unlock() }
+        if TTF_WasInit() > 0 { return nil }
+        return TTF_Init() == 0 ? nil : lastError()
+    }()
+
+    static func lastError() -> String {
+        guard let message = SDL_GetError() else { return "unknown error" }
+        let text = String(cString: message)
+        return text.isEmpty ? "unknown error" : text
+    }
+}
