@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An X server of our own (Xvfb) for tests that need a real window.
+final class VirtualDisplay {
+    let display: String
+    private let server: Process
+
+    init() throws {
+        // A display number nobody uses: no lock file, no socket.
+        var number = 90 + Int.random(in: 0..<400)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            number += 1
+        }
+        display = ":\(number)"
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // Wait for the server's socket before anyone connects.
+        let socket = "/tmp/.X11-unix/X\(number)"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+    }
+
+    deinit {
+        // SIGKILL: a child spawned from a test thread can inherit a signal mask that
+        // blocks SIGTERM, and a server that ignores it would hang the test run.
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+    }
+
+    /// Runs an X tool (xdotool, import) on this display and returns its output. A tool
+    /// still running after `timeout` seconds is stopped, so a test can never hang.
+    @discardableResult
+    func tool(_ path: String, _ arguments: [String], timeout: Double = 10) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The id of the first visible window whose name contains `name`, waiting up to
+    /// `timeout` seconds for it to appear.
+    func waitForWindow(named name: String, timeout: Double = 15) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let found = try tool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", name], timeout: 3)
+            if let first = found.split(separator: "\n").first { return String(first) }
+            usleep(100_000)
+        }
+        return nil
+    }
+}
+
+@Suite("A real window under Xvfb", .serialized)
+struct RealWindowTests {
+    @Test("clicking the real window with xdotool punches the target: it shows on the X screen and is counted")
+    func clickRealWindow() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let picture = try cli.file("photo.png", TestPNG.solid(width: 400, height: 300, rgba: (230, 120, 40, 255)))
+        #expect(try cli.run("targets", "add", "--name", "Real", "--image", picture).status == 0)
+        let id = try #require(try cli.list().last?.id)
+        #expect(try cli.run("targets", "select", String(id)).status == 0)
+
+        let app = Process()
+        app.executableURL = StressPunchProcess.executableURL
+        app.arguments = ["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"]
+        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        usleep(800_000)  // first frames (the picture decodes off the frame path)
+        let geometry = try display.tool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", windowID])
+        func value(_ key: String) -> Int {
+            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
+        }
+        let centerX = value("X") + value("WIDTH") / 2, centerY = value("Y") + value("HEIGHT") / 2 + 20
+
+        let before = cli.folder.file("before.png").path, after = cli.folder.file("after.png").path
+        try display.tool("/usr/bin/import", ["-window", "root", before])
+        try display.tool("/usr/bin/xdotool", ["mousemove", String(centerX), String(centerY), "click", "1"])
+        usleep(120_000)
+        try display.tool("/usr/bin/import", ["-window", "root", after])
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "Escape"])
+        for _ in 0..<100 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning, "Escape should close the window")
+
+        let changed = try Screenshot(after).changedPixels(comparedTo: try Screenshot(before), aroundX: centerX, y: centerY, radius: 70)
+        #expect(changed > 2000)
+        #expect(try cli.list().first { $0.id == id }?.punches == 1)
+    }
+}
