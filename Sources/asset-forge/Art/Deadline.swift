@@ -1,0 +1,118 @@
+import Foundation
+import Raster
+import Shaders
+
+/// "The Deadline": a tear-off calendar page on fire, the due date circled in red,
+/// a panicked face, and a stopwatch ticking in the corner.
+enum DeadlineArt {
+    static let flameOuter = Color(hex: 0xFF6A1A)
+    static let flameInner = Color(hex: 0xFFD23F)
+    static let header = Color(hex: 0x2D4B8E)
+    static let page = Color(hex: 0xFFFDF7)
+    static let circle = Color(hex: 0xE8283C)
+
+    static func draw(_ canvas: Canvas) {
+        canvas.groundShadow(center: Point(512, 915), width: 700, height: 80)
+
+        // Flames licking up behind the page.
+        let outerFlame = flame(base: 880, left: 130, right: 894, peaks: [
+            (Point(150, 420), 0), (Point(270, 170), 0), (Point(420, 290), 0), (Point(520, 60), 0), (Point(640, 260), 0),
+            (Point(770, 140), 0), (Point(880, 400), 0),
+        ])
+        canvas.outlined(outerFlame, LinearGradientPaint(
+            from: Point(0, 80), to: Point(0, 880), stops: [(0, Color(hex: 0xFF3D1F)), (0.6, flameOuter), (1, flameOuter.lighter(0.2))]))
+        let innerFlame = flame(base: 880, left: 200, right: 824, peaks: [
+            (Point(220, 470), 0), (Point(320, 290), 0), (Point(430, 380), 0), (Point(520, 200), 0), (Point(620, 360), 0),
+            (Point(720, 260), 0), (Point(810, 470), 0),
+        ])
+        canvas.fill(innerFlame, paint: LinearGradientPaint(
+            from: Point(0, 200), to: Point(0, 880), stops: [(0, flameInner), (1, flameInner.lighter(0.5))]))
+
+        // The page, slightly tilted, with its binder rings.
+        let tilt = degrees(-5)
+        let pageRect = Rect(x: 250, y: 300, width: 524, height: 540)
+        let turn = AffineTransform.rotation(tilt, around: pageRect.center)
+        canvas.outlined(Path.roundedRect(pageRect, radius: 34).applying(turn), LinearGradientPaint(
+            from: turn.apply(Point(0, pageRect.minY)), to: turn.apply(Point(0, pageRect.maxY)),
+            stops: [(0, page), (1, page.darker(0.08))]))
+        // Header band: clip the page's top part by drawing it as its own rounded shape.
+        var band = Path()
+        band.move(to: Point(pageRect.minX, pageRect.minY + 150))
+        band.line(to: Point(pageRect.minX, pageRect.minY + 34))
+        band.quad(to: Point(pageRect.minX + 34, pageRect.minY), control: Point(pageRect.minX, pageRect.minY))
+        band.line(to: Point(pageRect.maxX - 34, pageRect.minY))
+        band.quad(to: Point(pageRect.maxX, pageRect.minY + 34), control: Point(pageRect.maxX, pageRect.minY))
+        band.line(to: Point(pageRect.maxX, pageRect.minY + 150))
+        band.close()
+        canvas.outlined(band.applying(turn), LinearGradientPaint(
+            from: turn.apply(Point(0, pageRect.minY)), to: turn.apply(Point(0, pageRect.minY + 150)),
+            stops: [(0, header.lighter(0.25)), (1, header)]))
+        canvas.fill(Path.roundedRect(Rect(x: pageRect.minX + 30, y: pageRect.minY + 22, width: 200, height: 16), radius: 8)
+            .applying(turn), Color.white.withAlpha(0.45))
+        for x in [Float(360), 664] {
+            let ring = turn.apply(Point(x, pageRect.minY - 10))
+            canvas.outlined(Shape.roundedRect(ring.x - 18, ring.y - 60, 36, 110, radius: 18, rotation: tilt),
+                            topLit(Color(hex: 0xC4CAD8), top: ring.y - 60, bottom: ring.y + 50), outline: 12)
+        }
+        // Burnt, curling corner at the bottom right.
+        let corner = [turn.apply(Point(pageRect.maxX, pageRect.maxY - 110)), turn.apply(Point(pageRect.maxX, pageRect.maxY - 34)),
+                      turn.apply(Point(pageRect.maxX - 34, pageRect.maxY)), turn.apply(Point(pageRect.maxX - 120, pageRect.maxY))]
+        canvas.fillPolygon(corner, Color(hex: 0x6B3A22).withAlpha(0.55))
+
+        // Panicked face on the page, with the date circled like a target around it.
+        let faceCenter = turn.apply(Point(pageRect.center.x, pageRect.minY + 320))
+        var ring = Path()
+        let ringPoints = (0...40).map { step -> Point in
+            let angle = degrees(-60) + Float(step) / 40 * degrees(380)
+            let wobble: Float = 1 + 0.04 * sin(Float(step) * 0.9)
+            return polar(faceCenter, 200 * wobble, angle)
+        }
+        ring = Shape.curve(ringPoints)
+        canvas.stroke(ring, width: 20, circle.withAlpha(0.85))
+        Face(center: Point(faceCenter.x, faceCenter.y - 30), scale: 1.0, mood: .panicked, skin: page, eyeSpacing: 82, mouthDrop: 100)
+            .draw(on: canvas)
+        canvas.sweatDrop(tip: turn.apply(Point(pageRect.minX + 60, pageRect.minY + 190)), height: 80, tilt: degrees(-20))
+
+        // Stopwatch in the corner.
+        drawStopwatch(on: canvas, center: Point(790, 760), radius: 120)
+    }
+
+    /// A flame silhouette: pointed peaks joined by rounded dips, closed along the base.
+    private static func flame(base: Float, left: Float, right: Float, peaks: [(Point, Float)]) -> Path {
+        var path = Path()
+        path.move(to: Point(left, base))
+        var previous = Point(left, base)
+        for (peak, _) in peaks {
+            // Swell out from the previous point, then curl into a sharp tip.
+            let control = Point((previous.x + peak.x) / 2 - 20, max(previous.y, peak.y) + 60)
+            path.quad(to: peak, control: control)
+            previous = peak
+        }
+        path.quad(to: Point(right, base), control: Point(right + 30, (previous.y + base) / 2))
+        path.quad(to: Point(left, base), control: Point((left + right) / 2, base + 40))
+        path.close()
+        return path
+    }
+
+    private static func drawStopwatch(on canvas: Canvas, center: Point, radius: Float) {
+        canvas.outlined(Shape.roundedRect(center.x - 22, center.y - radius - 50, 44, 50, radius: 8), Color(hex: 0x9AA0B5), outline: 12)
+        canvas.outlined(Shape.roundedRect(center.x - 45, center.y - radius - 72, 90, 34, radius: 14), Color(hex: 0xC4CAD8), outline: 12)
+        canvas.outlined(Shape.circle(center, radius), ballLit(Color(hex: 0x9AA0B5), center: center, radius: radius))
+        canvas.outlined(Shape.circle(center, radius - 22), RadialGradientPaint(
+            center: Point(center.x - 30, center.y - 30), radius: radius * 1.2,
+            stops: [(0, .white), (1, Color(hex: 0xE9EBF2))]), outline: 10)
+        // A red sweep of the time left, almost gone.
+        var wedge = [center]
+        for step in 0...20 {
+            wedge.append(polar(center, radius - 34, degrees(-90) - degrees(50) * Float(step) / 20))
+        }
+        canvas.fillPolygon(wedge, circle.withAlpha(0.8))
+        canvas.inkLine(center, polar(center, radius - 40, degrees(-140)), width: 14)
+        canvas.outlined(Shape.circle(center, 12), circle, outline: 6)
+        // Tick marks of the sound it makes.
+        for index in 0..<3 {
+            let angle = degrees(-20 + Float(index) * 28)
+            canvas.inkLine(polar(center, radius + 22, angle), polar(center, radius + 58, angle), width: 13)
+        }
+    }
+}
