@@ -65,14 +65,18 @@ enum PunchSynth {
             previousLow += 0.05 * (lowPass - previousLow)
             let slap = (lowPass - previousLow) * voice.slapLevel * exp(-t / voice.slapDecay)
 
-            samples[index] = tanh(voice.drive * (thump + slap)) / tanh(voice.drive)
+            // A 0.4 ms rise: still loud within the first millisecond, but no step (a
+            // jump from silence to full scale is heard as a harsh click).
+            let rise = min(1, Float(index + 1) / (0.0004 * Float(sampleRate)))
+            samples[index] = rise * tanh(voice.drive * (thump + slap)) / tanh(voice.drive)
         }
         fadeOut(&samples, seconds: 0.015)
         normalize(&samples, peak: punchPeak)
         return samples
     }
 
-    /// A short soft UI tick: a 2.4 kHz blip with a 1 ms rise and a quick decay.
+    /// A short soft UI tick: a 2.4 kHz blip (with a 1.2 kHz body) rising in 0.25 ms and
+    /// dying away in a few milliseconds.
     static func click() -> [Float] {
         let count = Int(0.035 * Float(sampleRate))
         let dt = 1 / Float(sampleRate)
