@@ -47,7 +47,8 @@ enum AlarmClockArt {
         canvas.outlined(dial, RadialGradientPaint(
             center: Point(center.x - 60, center.y - 70), radius: dialRadius * 1.5,
             stops: [(0, Color(hex: 0xFFFDF5)), (0.6, Color(hex: 0xFFF3DA)), (1, Color(hex: 0xF2D9B0))]), outline: 14)
-        for hour in 0..<12 where !(4...8).contains(hour) {
+        // Step 0 is at three o'clock; steps 2...4 (five to seven) would cross the mouth.
+        for hour in 0..<12 where !(2...4).contains(hour) {
             let angle = degrees(Float(hour) * 30)
             let major = hour % 3 == 0
             canvas.inkLine(polar(center, dialRadius - 22, angle), polar(center, dialRadius - (major ? 56 : 40), angle),

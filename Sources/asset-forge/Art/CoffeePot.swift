@@ -52,7 +52,7 @@ enum CoffeePotArt {
         canvas.fill(puddle, paint: LinearGradientPaint(
             from: Point(0, 790), to: Point(0, 842), stops: [(0, coffee.lighter(0.2)), (1, coffee)]))
         // Dried rings where the coffee used to be.
-        for y in [Float(640), 700] {
+        for y in [Float(720)] {
             var ring = Path()
             ring.move(to: Point(225, y))
             ring.quad(to: Point(755, y), control: Point(490, y + 40))
@@ -87,12 +87,12 @@ enum CoffeePotArt {
         canvas.sweatDrop(tip: Point(380, 600), height: 64)
 
         // The single last drop, falling from the spout.
-        let drop = Shape.drop(tip: Point(190, 330), height: 96)
+        let drop = Shape.drop(tip: Point(190, 400), height: 96)
         canvas.outlined(drop, LinearGradientPaint(
-            from: Point(0, 330), to: Point(0, 426), stops: [(0, coffee.lighter(0.35)), (1, coffee)]), outline: Ink.detail)
-        canvas.fill(Shape.ellipse(Point(180, 396), 8, 14, rotation: 0.3), Color.white.withAlpha(0.7))
-        canvas.inkLine(Point(150, 450), Point(150, 490), width: 11)
-        canvas.inkLine(Point(190, 456), Point(190, 510), width: 11)
-        canvas.inkLine(Point(230, 450), Point(230, 490), width: 11)
+            from: Point(0, 400), to: Point(0, 496), stops: [(0, coffee.lighter(0.35)), (1, coffee)]), outline: Ink.detail)
+        canvas.fill(Shape.ellipse(Point(180, 466), 8, 14, rotation: 0.3), Color.white.withAlpha(0.7))
+        // Fall lines above it, between the spout and the drop.
+        canvas.inkLine(Point(160, 330), Point(160, 366), width: 11)
+        canvas.inkLine(Point(220, 340), Point(220, 372), width: 11)
     }
 }

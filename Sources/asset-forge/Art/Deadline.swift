@@ -59,19 +59,33 @@ enum DeadlineArt {
                       turn.apply(Point(pageRect.maxX - 34, pageRect.maxY)), turn.apply(Point(pageRect.maxX - 120, pageRect.maxY))]
         canvas.fillPolygon(corner, Color(hex: 0x6B3A22).withAlpha(0.55))
 
-        // Panicked face on the page, with the date circled like a target around it.
-        let faceCenter = turn.apply(Point(pageRect.center.x, pageRect.minY + 320))
-        var ring = Path()
-        let ringPoints = (0...40).map { step -> Point in
-            let angle = degrees(-60) + Float(step) / 40 * degrees(380)
-            let wobble: Float = 1 + 0.04 * sin(Float(step) * 0.9)
-            return polar(faceCenter, 200 * wobble, angle)
+        // The month: a grid of days, the past ones crossed off, the due date circled.
+        let cell: Float = 62, pitch: Float = 96
+        for row in 0..<3 {
+            for column in 0..<5 {
+                let local = Point(320 + Float(column) * pitch, 505 + Float(row) * 100)
+                let middle = turn.apply(local)
+                canvas.fill(Shape.roundedRect(middle.x - cell / 2, middle.y - cell / 2, cell, cell, radius: 12, rotation: tilt),
+                            Color(hex: 0xECE8DE))
+                if row == 0 && column != 0 {
+                    let half = cell * 0.3
+                    canvas.inkLine(turn.apply(local + Point(-half, -half)), turn.apply(local + Point(half, half)), width: 11, color: circle)
+                    canvas.inkLine(turn.apply(local + Point(half, -half)), turn.apply(local + Point(-half, half)), width: 11, color: circle)
+                }
+            }
         }
-        ring = Shape.curve(ringPoints)
-        canvas.stroke(ring, width: 20, circle.withAlpha(0.85))
+        let due = turn.apply(Point(320, 705))
+        let loop = Shape.curve((0...30).map { step -> Point in
+            // A quick pen loop: a little more than one turn, slightly off-round.
+            let angle = degrees(-40) + Float(step) / 30 * degrees(400)
+            return Point(due.x + 58 * cos(angle), due.y + 50 * sin(angle) * (1 + Float(step) * 0.004))
+        })
+        canvas.stroke(loop, width: 15, circle)
+
+        let faceCenter = turn.apply(Point(pageRect.center.x + 30, pageRect.minY + 372))
         Face(center: Point(faceCenter.x, faceCenter.y - 30), scale: 1.0, mood: .panicked, skin: page, eyeSpacing: 82, mouthDrop: 100)
             .draw(on: canvas)
-        canvas.sweatDrop(tip: turn.apply(Point(pageRect.minX + 60, pageRect.minY + 190)), height: 80, tilt: degrees(-20))
+        canvas.sweatDrop(tip: turn.apply(Point(pageRect.minX + 50, pageRect.minY + 250)), height: 80, tilt: degrees(-20))
 
         // Stopwatch in the corner.
         drawStopwatch(on: canvas, center: Point(790, 760), radius: 120)

@@ -53,10 +53,10 @@ struct Face {
         let s = scale
         switch mood {
         case .yawning:
-            // Shut tight: a downward arc (a "^" turned soft) with a crease line.
+            // Shut and drooping: lids sagging down (a "^" would read as laughing).
             var path = Path()
-            path.move(to: Point(eye.x - 40 * s, eye.y + 4 * s))
-            path.quad(to: Point(eye.x + 40 * s, eye.y + 4 * s), control: Point(eye.x, eye.y - 34 * s))
+            path.move(to: Point(eye.x - 40 * s, eye.y - 6 * s))
+            path.quad(to: Point(eye.x + 40 * s, eye.y - 6 * s), control: Point(eye.x, eye.y + 30 * s))
             canvas.ink(path, width: line * 1.25)
             var brow = Path()
             brow.move(to: Point(eye.x - 36 * s, eye.y - 56 * s))
@@ -140,6 +140,11 @@ struct Face {
         return (first ? sorted.first : sorted.last) ?? a
     }
 
+    private func drawTongue(on canvas: Canvas, mouth: [Point], tongue: [Point]) {
+        let visible = Shape.clip(tongue, inside: mouth)
+        if visible.count > 2 { canvas.fillPolygon(visible, Color(hex: 0xFF7A8A)) }
+    }
+
     private func drawMouth(on canvas: Canvas, line: Float) {
         let s = scale
         let m = Point(center.x, center.y + mouthDrop * s)
@@ -158,10 +163,13 @@ struct Face {
             teethLine.move(to: Point(m.x - width / 2 + 4 * s, m.y + height * 0.62))
             teethLine.quad(to: Point(m.x + width / 2 - 4 * s, m.y + height * 0.62), control: Point(m.x, m.y - height * 0.38))
             canvas.ink(teethLine, width: line * 0.55)
-            for offset in [Float(-0.25), 0, 0.25] {
-                let x = m.x + offset * width
-                let top = m.y + height * (0.05 + abs(offset) * 0.9) - height * 0.3 + 6 * s
-                canvas.inkLine(Point(x, top), Point(x, top + height * 0.62), width: line * 0.55)
+            // Gaps between teeth, from the top lip's curve to the bottom lip's.
+            for t in [Float(0.27), 0.5, 0.73] {
+                let x = m.x + (t - 0.5) * width
+                let u = 1 - t
+                let top = m.y + height * (0.35 * u * u - 1.5 * t * u + 0.35 * t * t)
+                let bottom = m.y + height * (0.95 * u * u - 0.1 * t * u + 0.95 * t * t)
+                canvas.inkLine(Point(x, top), Point(x, bottom), width: line * 0.55)
             }
         case .annoyed:
             var mouth = Path()
@@ -177,9 +185,8 @@ struct Face {
         case .yawning:
             let mouth = Shape.ellipse(Point(m.x, m.y + 6 * s), 50 * s, 62 * s)
             canvas.outlined(mouth, Color(hex: 0x5A1A2E), outline: line * 0.8)
-            canvas.pushClip(Rect(x: m.x - 60 * s, y: m.y + 24 * s, width: 120 * s, height: 80 * s).enclosingPixels)
-            canvas.fill(Shape.ellipse(Point(m.x, m.y + 62 * s), 38 * s, 30 * s), Color(hex: 0xFF7A8A))
-            canvas.popClip()
+            drawTongue(on: canvas, mouth: Shape.ellipsePoints(Point(m.x, m.y + 6 * s), 50 * s, 62 * s),
+                       tongue: Shape.ellipsePoints(Point(m.x, m.y + 64 * s), 40 * s, 32 * s))
             canvas.ink(mouth, width: line * 0.8)
         case .worried:
             var mouth = Path()
@@ -194,7 +201,8 @@ struct Face {
         case .panicked:
             let mouth = Shape.ellipse(Point(m.x, m.y + 10 * s), 34 * s, 44 * s)
             canvas.outlined(mouth, Color(hex: 0x5A1A2E), outline: line * 0.8)
-            canvas.fill(Shape.ellipse(Point(m.x, m.y + 36 * s), 22 * s, 12 * s), Color(hex: 0xFF7A8A))
+            drawTongue(on: canvas, mouth: Shape.ellipsePoints(Point(m.x, m.y + 10 * s), 34 * s, 44 * s),
+                       tongue: Shape.ellipsePoints(Point(m.x, m.y + 46 * s), 26 * s, 18 * s))
             canvas.ink(mouth, width: line * 0.8)
         }
     }

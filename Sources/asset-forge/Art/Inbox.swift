@@ -40,16 +40,14 @@ enum InboxArt {
 
         Face(center: Point(512, 680), scale: 0.95, mood: .worried, skin: blue, eyeSpacing: 92, mouthDrop: 96)
             .draw(on: canvas)
-        canvas.sweatDrop(tip: Point(770, 630), height: 90, tilt: degrees(12))
+        canvas.sweatDrop(tip: Point(760, 700), height: 74, tilt: degrees(12))
         canvas.sweatDrop(tip: Point(258, 650), height: 70, tilt: degrees(-12))
 
         // Envelopes escaping, with speed lines.
-        drawEnvelope(on: canvas, center: Point(150, 370), width: 170, rotation: degrees(-30))
-        canvas.inkLine(Point(200, 460), Point(240, 430), width: 13)
-        canvas.inkLine(Point(150, 475), Point(180, 455), width: 13)
-        drawEnvelope(on: canvas, center: Point(880, 360), width: 160, rotation: degrees(28))
-        canvas.inkLine(Point(820, 455), Point(790, 430), width: 13)
-        canvas.inkLine(Point(870, 470), Point(845, 452), width: 13)
+        drawEnvelope(on: canvas, center: Point(140, 350), width: 170, rotation: degrees(-30))
+        drawEnvelope(on: canvas, center: Point(884, 340), width: 160, rotation: degrees(28))
+        canvas.motionLines(around: Point(512, 420), radius: 470, angle: degrees(-160), spread: 0.22, count: 2, width: 13, gap: 30)
+        canvas.motionLines(around: Point(512, 420), radius: 470, angle: degrees(-20), spread: 0.22, count: 2, width: 13, gap: 30)
 
         // Unread badge.
         let badge = Point(800, 600)

@@ -133,6 +133,17 @@ enum Shape {
         return result
     }
 
+    /// The part of `polygon` inside the convex `window`, both wound as `ellipsePoints`
+    /// winds them (clockwise on screen): a tongue kept inside its mouth.
+    static func clip(_ polygon: [Point], inside window: [Point]) -> [Point] {
+        var result = polygon
+        for index in window.indices where !result.isEmpty {
+            // Reversed edge: the window's inside is on the right of its clockwise edges.
+            result = clip(result, keepingLeftOf: window[(index + 1) % window.count], window[index])
+        }
+        return result
+    }
+
     /// An ellipse as a polygon, for clipping.
     static func ellipsePoints(_ center: Point, _ rx: Float, _ ry: Float, rotation: Float = 0, count: Int = 96) -> [Point] {
         (0..<count).map { index in

@@ -54,10 +54,9 @@ enum LoadingWheelArt {
             .draw(on: canvas)
 
         // Sweat flying off both sides.
-        canvas.sweatDrop(tip: Point(120, 190), height: 100, tilt: degrees(-30))
+        canvas.sweatDrop(tip: Point(105, 205), height: 100, tilt: degrees(-30))
         canvas.sweatDrop(tip: Point(880, 130), height: 110, tilt: degrees(28))
-        canvas.sweatDrop(tip: Point(930, 330), height: 70, tilt: degrees(40))
-        canvas.motionLines(around: center, radius: 410, angle: degrees(-145), spread: 0.28, count: 2, width: 14, gap: 36)
-        canvas.motionLines(around: center, radius: 410, angle: degrees(-35), spread: 0.28, count: 2, width: 14, gap: 36)
+        canvas.sweatDrop(tip: Point(935, 320), height: 70, tilt: degrees(40))
+        canvas.sweatDrop(tip: Point(80, 420), height: 60, tilt: degrees(-40))
     }
 }

@@ -62,26 +62,24 @@ enum MeetingArt {
         Face(center: Point(pie.x, pie.y - 30), scale: 1.0, mood: .yawning, skin: slices[0].1, eyeSpacing: 80, mouthDrop: 100)
             .draw(on: canvas)
 
-        // A flat, going-nowhere line chart on the right.
-        let axis = Point(660, 560)
-        canvas.inkLine(Point(axis.x, 260), axis, width: 10)
-        canvas.inkLine(axis, Point(840, axis.y), width: 10)
-        var trend = Path()
-        trend.move(to: Point(680, 470))
-        trend.line(to: Point(720, 490))
-        trend.line(to: Point(760, 478))
-        trend.line(to: Point(800, 500))
-        trend.line(to: Point(830, 495))
-        canvas.ink(trend, width: 12, color: Color(hex: 0x9197A8))
-        for (index, height) in [Float(60), 40, 52].enumerated() {
-            let x = 690 + Float(index) * 48
-            canvas.outlined(Shape.roundedRect(x, axis.y - 10 - height, 30, height, radius: 4), Color(hex: 0xC9CCD6), outline: 7)
+        // Bullet points and a bar chart where nothing changes, on the right.
+        for (index, length) in [Float(150), 120, 140].enumerated() {
+            let y = 270 + Float(index) * 44
+            canvas.fill(Shape.circle(Point(676, y), 9), Color(hex: 0x9197A8))
+            canvas.inkLine(Point(700, y), Point(700 + length, y), width: 14, color: Color(hex: 0xC9CCD6))
         }
+        let axis = Point(668, 600)
+        for (index, height) in [Float(92), 88, 94, 90].enumerated() {
+            let x = 684 + Float(index) * 42
+            canvas.outlined(Shape.roundedRect(x, axis.y - height, 28, height, radius: 5), Color(hex: 0xB9BDC9), outline: 7)
+        }
+        canvas.inkLine(Point(axis.x, 470), axis, width: 10)
+        canvas.inkLine(axis, Point(856, axis.y), width: 10)
 
         // Zzz drifting up off the board.
-        drawZ(on: canvas, at: Point(760, 140), size: 64)
-        drawZ(on: canvas, at: Point(850, 70), size: 46)
-        drawZ(on: canvas, at: Point(912, 20), size: 32)
+        drawZ(on: canvas, at: Point(770, 92), size: 56)
+        drawZ(on: canvas, at: Point(846, 44), size: 42)
+        drawZ(on: canvas, at: Point(904, 14), size: 30)
     }
 
     /// A "Z" drawn as an outlined zigzag.

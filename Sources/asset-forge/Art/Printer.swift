@@ -39,16 +39,11 @@ enum PrinterArt {
         // Control panel: a dark display with an error cross and a blinking light.
         canvas.outlined(Shape.roundedRect(640, 500, 200, 92, radius: 22), topLit(dark, top: 500, bottom: 592), outline: 12)
         let light = Point(800, 546)
-        canvas.fill(Shape.circle(light, 62), paint: RadialGradientPaint(
-            center: light, radius: 62, stops: [(0, warning.withAlpha(0.7)), (1, warning.withAlpha(0))]))
+        canvas.fill(Shape.circle(light, 70), paint: RadialGradientPaint(
+            center: light, radius: 70, stops: [(0, warning.withAlpha(0.7)), (1, warning.withAlpha(0))]))
         canvas.outlined(Shape.circle(light, 22), ballLit(warning, center: light, radius: 22), outline: 8)
         canvas.inkLine(Point(690, 528), Point(730, 564), width: 10, color: warning.lighter(0.2))
         canvas.inkLine(Point(690, 564), Point(730, 528), width: 10, color: warning.lighter(0.2))
-        // Warning rays around the light.
-        for index in 0..<3 {
-            let angle = degrees(-70 + Float(index) * 40)
-            canvas.inkLine(polar(light, 82, angle), polar(light, 118, angle), width: 13)
-        }
 
         // Face on the front.
         Face(center: Point(380, 560), scale: 1.0, mood: .grumpy, skin: body.lighter(0.12), eyeSpacing: 84,
@@ -83,22 +78,34 @@ enum PrinterArt {
             canvas.inkLine(Point(360 + Float(index) * 30, y), Point(650 - Float(index) * 40, y + 6), width: 10, color: Color(hex: 0x7B88A4))
         }
 
-        // A crumpled paper ball flying off, with speed lines.
-        let ball = Point(890, 270)
+        // A crumpled paper ball flying off, with speed lines trailing behind it.
+        let ball = Point(900, 215)
         let wad = Shape.blob([Point(ball.x - 58, ball.y - 20), Point(ball.x - 20, ball.y - 62), Point(ball.x + 40, ball.y - 50),
                               Point(ball.x + 62, ball.y + 5), Point(ball.x + 30, ball.y + 55), Point(ball.x - 40, ball.y + 50)],
                              tension: 0.9)
         canvas.outlined(wad, ballLit(paper, center: ball, radius: 60, light: 0.2, dark: 0.3), outline: 13)
-        canvas.inkLine(Point(ball.x - 30, ball.y - 30), Point(ball.x + 8, ball.y + 4), width: 7, color: Color(hex: 0x9AA6BD))
-        canvas.inkLine(Point(ball.x + 8, ball.y + 4), Point(ball.x + 30, ball.y - 24), width: 7, color: Color(hex: 0x9AA6BD))
-        canvas.inkLine(Point(ball.x + 8, ball.y + 4), Point(ball.x - 6, ball.y + 40), width: 7, color: Color(hex: 0x9AA6BD))
-        for index in 0..<3 {
-            let y = ball.y + 40 + Float(index) * 36
-            canvas.inkLine(Point(ball.x - 150 + Float(index) * 20, y + 50), Point(ball.x - 86 + Float(index) * 8, y + 16), width: 13)
+        var creases = Path()
+        creases.move(to: Point(ball.x - 42, ball.y - 8))
+        creases.line(to: Point(ball.x - 16, ball.y + 12))
+        creases.line(to: Point(ball.x + 4, ball.y - 16))
+        creases.line(to: Point(ball.x + 36, ball.y + 2))
+        creases.move(to: Point(ball.x - 22, ball.y + 36))
+        creases.line(to: Point(ball.x + 2, ball.y + 26))
+        creases.line(to: Point(ball.x + 18, ball.y + 42))
+        creases.move(to: Point(ball.x - 10, ball.y - 44))
+        creases.line(to: Point(ball.x + 4, ball.y - 16))
+        canvas.ink(creases, width: 7, color: Color(hex: 0x9AA6BD))
+        let direction = Point(0.82, -0.57), across = Point(0.57, 0.82)
+        for offset in [Float(-42), 0, 42] {
+            let middle = ball - direction * (140 - abs(offset) * 0.4) + across * offset
+            canvas.inkLine(middle - direction * 28, middle + direction * 28, width: 13)
         }
-        // A puff of smoke from the jam.
-        for (center, radius) in [(Point(140, 350), Float(40)), (Point(100, 300), 30), (Point(80, 250), 20)] {
-            canvas.outlined(Shape.circle(center, radius), Color(hex: 0xE6E9F0), outline: 11)
+        // A puff of smoke from the jam: the outlines first, then the fills, so the
+        // circles merge into one cloud.
+        let puffs: [(Point, Float)] = [(Point(150, 345), 44), (Point(106, 312), 36), (Point(170, 295), 30), (Point(96, 262), 24)]
+        for (center, radius) in puffs { canvas.fill(Shape.circle(center, radius + 11), Ink.color) }
+        for (center, radius) in puffs {
+            canvas.fill(Shape.circle(center, radius), paint: ballLit(Color(hex: 0xE6E9F0), center: center, radius: radius, light: 0.6, dark: 0.15))
         }
     }
 }
