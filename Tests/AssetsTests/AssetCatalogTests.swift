@@ -48,6 +48,14 @@ struct AssetCatalogTests {
         #expect(alpha.filter { $0 == 0 }.count > 512 * 512 / 10, "the sprite should be transparent around the burst")
     }
 
+    @Test("the resource folder is SwiftPM's StressPunch_Assets.resources, holding Pictures and Sounds")
+    func resourceFolderIsFound() throws {
+        let directory = try #require(AssetCatalog.resourceDirectory)
+        #expect(directory.lastPathComponent == AssetCatalog.resourceFolderName)
+        let sound = try #require(AssetCatalog.soundURL(named: "click"))
+        #expect(sound.path.hasPrefix(directory.path))
+    }
+
     @Test("an unknown name has no file")
     func unknownNameIsNil() {
         #expect(AssetCatalog.pictureURL(named: "no-such-picture") == nil)
