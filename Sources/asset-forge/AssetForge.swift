@@ -111,6 +111,7 @@ struct AssetForge {
             let canvas = Canvas(width: 1024, height: 1024)
             AppIconArt.draw(canvas)
             let master = RasterImage(copying: canvas)
+            // The sizes AssetCatalog.iconSizes lists (AssetsTests fails if they drift apart).
             for size in [256, 128, 64, 48, 32] {
                 let bitmap = Self.bitmap(of: master).downscaled(toLongSide: size)
                 if wanted("icon") { try write(bitmap, to: "Pictures/icon-\(size).png") }

@@ -16,14 +16,14 @@ enum DeadlineArt {
 
         // Flames licking up behind the page.
         let outerFlame = flame(base: 880, left: 130, right: 894, peaks: [
-            (Point(150, 420), 0), (Point(270, 170), 0), (Point(420, 290), 0), (Point(520, 60), 0), (Point(640, 260), 0),
-            (Point(770, 140), 0), (Point(880, 400), 0),
+            Point(150, 420), Point(270, 170), Point(420, 290), Point(520, 60), Point(640, 260),
+            Point(770, 140), Point(880, 400),
         ])
         canvas.outlined(outerFlame, LinearGradientPaint(
             from: Point(0, 80), to: Point(0, 880), stops: [(0, Color(hex: 0xFF3D1F)), (0.6, flameOuter), (1, flameOuter.lighter(0.2))]))
         let innerFlame = flame(base: 880, left: 200, right: 824, peaks: [
-            (Point(220, 470), 0), (Point(320, 290), 0), (Point(430, 380), 0), (Point(520, 200), 0), (Point(620, 360), 0),
-            (Point(720, 260), 0), (Point(810, 470), 0),
+            Point(220, 470), Point(320, 290), Point(430, 380), Point(520, 200), Point(620, 360),
+            Point(720, 260), Point(810, 470),
         ])
         canvas.fill(innerFlame, paint: LinearGradientPaint(
             from: Point(0, 200), to: Point(0, 880), stops: [(0, flameInner), (1, flameInner.lighter(0.5))]))
@@ -92,11 +92,11 @@ enum DeadlineArt {
     }
 
     /// A flame silhouette: pointed peaks joined by rounded dips, closed along the base.
-    private static func flame(base: Float, left: Float, right: Float, peaks: [(Point, Float)]) -> Path {
+    private static func flame(base: Float, left: Float, right: Float, peaks: [Point]) -> Path {
         var path = Path()
         path.move(to: Point(left, base))
         var previous = Point(left, base)
-        for (peak, _) in peaks {
+        for peak in peaks {
             // Swell out from the previous point, then curl into a sharp tip.
             let control = Point((previous.x + peak.x) / 2 - 20, max(previous.y, peak.y) + 60)
             path.quad(to: peak, control: control)
