@@ -91,19 +91,31 @@ enum DeadlineArt {
         drawStopwatch(on: canvas, center: Point(790, 760), radius: 120)
     }
 
-    /// A flame silhouette: pointed peaks joined by rounded dips, closed along the base.
+    /// A flame silhouette through alternating tips and dips: each tongue rises
+    /// steeply with a belly, both sides meeting in a sharp tip that leans toward the
+    /// middle, closed along the base.
     private static func flame(base: Float, left: Float, right: Float, peaks: [Point]) -> Path {
+        let middle = (left + right) / 2
         var path = Path()
         path.move(to: Point(left, base))
         var previous = Point(left, base)
         for peak in peaks {
-            // Swell out from the previous point, then curl into a sharp tip.
-            let control = Point((previous.x + peak.x) / 2 - 20, max(previous.y, peak.y) + 60)
-            path.quad(to: peak, control: control)
+            let rising = peak.y < previous.y
+            let lean: Float = peak.x < middle ? 1 : -1
+            let dx = peak.x - previous.x, dy = peak.y - previous.y
+            if rising {
+                // Up from the dip: first nearly straight up, then swept into the tip.
+                path.curve(to: peak, control1: Point(previous.x + dx * 0.05, previous.y + dy * 0.55),
+                           control2: Point(peak.x - lean * abs(dy) * 0.18, peak.y - dy * 0.35))
+            } else {
+                // Down from the tip: leave it steeply, bulge out, settle into the dip.
+                path.curve(to: peak, control1: Point(previous.x + dx * 0.3, previous.y + dy * 0.3),
+                           control2: Point(peak.x - dx * 0.45, peak.y - dy * 0.05))
+            }
             previous = peak
         }
-        path.quad(to: Point(right, base), control: Point(right + 30, (previous.y + base) / 2))
-        path.quad(to: Point(left, base), control: Point((left + right) / 2, base + 40))
+        path.curve(to: Point(right, base), control1: Point(previous.x + 30, previous.y + 120), control2: Point(right + 10, base - 120))
+        path.quad(to: Point(left, base), control: Point(middle, base + 40))
         path.close()
         return path
     }
