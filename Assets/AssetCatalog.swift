@@ -7,13 +7,19 @@ import Foundation
 /// Where the shipped pictures and sounds are. `Bundle.module` is internal to this
 /// module, so the rest of the app asks here and gets plain file URLs.
 ///
-/// The resource folder is `StressPunch_Assets.resources`, holding `Pictures/` and
-/// `Sounds/`. It is looked for, in order:
+/// SwiftPM copies `Pictures/` and `Sounds/` into a folder named
+/// `StressPunch_Assets.resources` beside the built products. It is looked for, in order:
 /// 1. in `$STRESSPUNCH_ASSETS_DIR`, when set (for packagers and tests);
-/// 2. next to the running executable, where an installed app ships it (this is also
-///    where `Bundle.module` looks first on Linux);
-/// 3. through `Bundle.module`, which on Linux falls back to the build folder, so
-///    `swift run` works from a checkout.
+/// 2. next to the running executable, symlinks resolved, then next to the path it was
+///    started by: where an installed app ships it, and where `swift run` and
+///    `swift test` find it in `.build/<configuration>`;
+/// 3. in the source checkout's `Assets/` folder (the same files), for a binary copied
+///    away from its build folder during development.
+///
+/// On Linux `Bundle.module` is not used: it looks in the executable's folder (2) and
+/// then an absolute build path, and stops the process with `fatalError` when neither
+/// exists. Checking by hand turns a missing folder into `nil`, which the app can
+/// report. Elsewhere (macOS) `Bundle.module` is the fallback.
 public enum AssetCatalog {
     /// The name SwiftPM gives this target's resource folder: `<package>_<target>.resources`.
     public static let resourceFolderName = "StressPunch_Assets.resources"
@@ -68,17 +74,28 @@ public enum AssetCatalog {
     private static func locateDirectory() -> URL? {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment[directoryEnvironmentVariable], !override.isEmpty {
+            // An explicit override is trusted alone: falling back would hide a typo.
             let url = URL(fileURLWithPath: override, isDirectory: true)
             return holdsAssets(url) ? url : nil
         }
-        // Checked by hand before Bundle.module, because on Linux Bundle.module stops
-        // the process (fatalError) when neither this nor the build folder exists.
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            let sibling = executable.deletingLastPathComponent().appendingPathComponent(resourceFolderName, isDirectory: true)
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+            candidates.append(executable.deletingLastPathComponent())
+        }
+        for folder in candidates {
+            let sibling = folder.appendingPathComponent(resourceFolderName, isDirectory: true)
             if holdsAssets(sibling) { return sibling }
         }
-        let bundled = Bundle.module.bundleURL
+        // Assets/AssetCatalog.swift sits in the folder that holds Pictures/ and Sounds/.
+        let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        if holdsAssets(sourceFolder) { return sourceFolder }
+        #if os(Linux)
+        return nil
+        #else
+        let bundled = Bundle.module.resourceURL ?? Bundle.module.bundleURL
         return holdsAssets(bundled) ? bundled : nil
+        #endif
     }
 
     private static func holdsAssets(_ directory: URL) -> Bool {
