@@ -38,14 +38,20 @@ enum BoxingGlove {
 
         // Thumb along the bottom front.
         var thumb = Path()
-        thumb.move(to: p(250, 380))
-        thumb.curve(to: p(500, 350), control1: p(320, 330), control2: p(440, 320))
-        thumb.curve(to: p(470, 455), control1: p(560, 380), control2: p(535, 450))
-        thumb.curve(to: p(280, 455), control1: p(400, 470), control2: p(320, 470))
-        thumb.curve(to: p(250, 380), control1: p(240, 440), control2: p(230, 400))
+        thumb.move(to: p(235, 395))
+        thumb.curve(to: p(430, 350), control1: p(290, 350), control2: p(370, 336))
+        thumb.curve(to: p(445, 448), control1: p(505, 362), control2: p(505, 444))
+        thumb.curve(to: p(260, 464), control1: p(380, 452), control2: p(300, 472))
+        thumb.curve(to: p(235, 395), control1: p(228, 452), control2: p(222, 415))
         thumb.close()
         canvas.outlined(thumb, LinearGradientPaint(
             from: p(0, 330), to: p(0, 470), stops: [(0, red.lighter(0.12)), (1, red.darker(0.35))]), outline: outline * 0.8)
+        // The thumb's knuckle and a glint on it, so it reads as a thumb, not a pocket.
+        var knuckle = Path()
+        knuckle.move(to: p(392, 352))
+        knuckle.quad(to: p(398, 410), control: p(412, 380))
+        canvas.ink(knuckle, width: outline * 0.6)
+        canvas.fill(Shape.ellipse(p(320, 372), 40 * scaleOf(t), 10 * scaleOf(t), rotation: angleOf(t) - 0.12), Color.white.withAlpha(0.45))
 
         // Finger crease on the front of the mitt.
         var crease = Path()
