@@ -67,6 +67,16 @@ let package = Package(
         // The executable: command line, `targets` subcommands, wiring and the run loop.
         .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform", "StressPunchApp", "Raster", "Input"]),
 
+        // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
+        // lookup of their URLs (made by asset-forge, committed; never generated at run time).
+        .target(
+            name: "Assets", path: "Assets", exclude: ["README.md", "contact-sheet.png"],
+            resources: [.copy("Pictures"), .copy("Sounds")]),
+
+        // Draws the pictures with Raster and Shaders and synthesizes the sounds into Assets/:
+        // `swift run asset-forge`. Deterministic: the same files every run.
+        .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "TargetStore", "StressCore"]),
+
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -76,6 +86,8 @@ let package = Package(
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
+        // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

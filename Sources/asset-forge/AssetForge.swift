@@ -1,0 +1,158 @@
+import Foundation
+import Platform
+import Raster
+import StressCore
+import TargetStore
+
+/// What went wrong, said so the person running the forge knows what to do.
+struct ForgeError: Error {
+    let message: String
+    var exitCode: Int32 = 1
+
+    static func usage(_ message: String) -> ForgeError {
+        ForgeError(message: message + " (usage: asset-forge [REPO_ROOT] [--only NAME ...])", exitCode: 2)
+    }
+}
+
+struct ForgeOptions {
+    var repositoryRoot: URL
+    /// When non-empty, only these pictures or sounds are made (for quick iteration).
+    var only: Set<String> = []
+
+    init(arguments: [String]) throws(ForgeError) {
+        var root: URL?
+        var only: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--only" {
+                guard index + 1 < arguments.count else { throw .usage("--only needs an asset name") }
+                only.insert(arguments[index + 1])
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-") { throw .usage("unknown option \(argument)") }
+            guard root == nil else { throw .usage("give at most one repository root") }
+            root = URL(fileURLWithPath: argument, isDirectory: true)
+            index += 1
+        }
+        // Sources/asset-forge/AssetForge.swift -> the repository root, three levels up.
+        repositoryRoot = root ?? URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        self.only = only
+    }
+}
+
+/// Makes every asset and writes it under `<root>/Assets`.
+struct AssetForge {
+    let assetsDirectory: URL
+    let codec = SDLPictureCodec()
+
+    init(repositoryRoot: URL) throws(ForgeError) {
+        let manifest = repositoryRoot.appendingPathComponent("Package.swift").path
+        assetsDirectory = repositoryRoot.appendingPathComponent("Assets", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: manifest),
+              FileManager.default.fileExists(atPath: assetsDirectory.path)
+        else {
+            throw ForgeError(
+                message: "\(repositoryRoot.path) is not the StressPunch checkout (no Package.swift and Assets/); "
+                    + "pass the repository root as the first argument")
+        }
+    }
+
+    /// Every picture, by the asset name it is saved under.
+    static let illustrations: [(name: String, draw: @Sendable (Canvas) -> Void)] = [
+        ("alarm-clock", AlarmClockArt.draw),
+        ("printer", PrinterArt.draw),
+        ("inbox", InboxArt.draw),
+        ("meeting", MeetingArt.draw),
+        ("loading-wheel", LoadingWheelArt.draw),
+        ("coffee-pot", CoffeePotArt.draw),
+        ("wifi-router", WifiRouterArt.draw),
+        ("deadline", DeadlineArt.draw),
+    ]
+
+    static let sounds: [(name: String, make: @Sendable () -> [Float])] = [
+        ("punch-1", { PunchSynth.punch(.heavy) }),
+        ("punch-2", { PunchSynth.punch(.snappy) }),
+        ("punch-3", { PunchSynth.punch(.deep) }),
+        ("click", { PunchSynth.click() }),
+    ]
+
+    func run(only: Set<String>) throws(ForgeError) {
+        let known = Set(Self.illustrations.map(\.name) + Self.sounds.map(\.name) + ["punch-burst", "icon", "contact-sheet"])
+        if let unknown = only.first(where: { !known.contains($0) }) {
+            throw .usage("no asset called \(unknown); known: \(known.sorted().joined(separator: ", "))")
+        }
+        let wanted = { (name: String) in only.isEmpty || only.contains(name) }
+
+        // Every built-in target must get a picture; a new catalog entry without art is a bug here.
+        let drawn = Set(Self.illustrations.map(\.name))
+        for target in BuiltinCatalog.targets where !drawn.contains(target.assetName) {
+            throw ForgeError(message: "the built-in target \(target.key) uses asset \(target.assetName), which has no drawing; add one under Sources/asset-forge/Art")
+        }
+
+        var sheet: [(name: String, image: RasterImage)] = []
+        for (name, draw) in Self.illustrations where wanted(name) || wanted("contact-sheet") {
+            let canvas = Canvas(width: 1024, height: 1024)
+            draw(canvas)
+            let image = RasterImage(copying: canvas)
+            if wanted(name) { try writePicture(image, name: name) }
+            sheet.append((name, image))
+        }
+        if wanted("punch-burst") || wanted("contact-sheet") {
+            let canvas = Canvas(width: 512, height: 512)
+            PunchBurstArt.draw(canvas)
+            let image = RasterImage(copying: canvas)
+            if wanted("punch-burst") { try writePicture(image, name: "punch-burst") }
+            sheet.append(("punch-burst", image))
+        }
+        if wanted("icon") || wanted("contact-sheet") {
+            let canvas = Canvas(width: 1024, height: 1024)
+            AppIconArt.draw(canvas)
+            let master = RasterImage(copying: canvas)
+            // The sizes AssetCatalog.iconSizes lists (AssetsTests fails if they drift apart).
+            for size in [256, 128, 64, 48, 32] {
+                let bitmap = Self.bitmap(of: master).downscaled(toLongSide: size)
+                if wanted("icon") { try write(bitmap, to: "Pictures/icon-\(size).png") }
+            }
+            sheet.append(("icon", master))
+        }
+        if wanted("contact-sheet") {
+            let contact = ContactSheet.render(sheet)
+            try write(Self.bitmap(of: contact), to: "contact-sheet.png")
+        }
+        for (name, make) in Self.sounds where wanted(name) {
+            try writeFile(WAVFile.encode(samples: make(), sampleRate: PunchSynth.sampleRate), to: "Sounds/\(name).wav")
+        }
+    }
+
+    static func bitmap(of image: RasterImage) -> PictureBitmap {
+        PictureBitmap(width: image.width, height: image.height, pixels: image.rgbaBytes())
+    }
+
+    private func writePicture(_ image: RasterImage, name: String) throws(ForgeError) {
+        try write(Self.bitmap(of: image), to: "Pictures/\(name).png")
+    }
+
+    private func write(_ bitmap: PictureBitmap, to relativePath: String) throws(ForgeError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try codec.encode(bitmap, as: .png)
+        } catch {
+            throw ForgeError(message: "could not encode \(relativePath) as PNG: \(error); check that SDL2_image is installed with PNG support")
+        }
+        try writeFile(bytes, to: relativePath)
+    }
+
+    private func writeFile(_ bytes: [UInt8], to relativePath: String) throws(ForgeError) {
+        let url = assetsDirectory.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw ForgeError(message: "could not write \(url.path): \(error.localizedDescription); check the folder is writable")
+        }
+        print("wrote \(relativePath) (\(bytes.count) bytes)")
+    }
+}

@@ -1,0 +1,92 @@
+import Assets
+import Foundation
+import StressCore
+import Testing
+
+@Suite("Shipped pictures and sounds")
+struct AssetCatalogTests {
+    private func bytes(of url: URL?) throws -> [UInt8] {
+        let url = try #require(url)
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    @Test("every built-in target's asset name has a picture")
+    func everyBuiltinHasAPicture() {
+        for target in BuiltinCatalog.targets {
+            #expect(AssetCatalog.pictureURL(named: target.assetName) != nil, "no picture for \(target.assetName)")
+            #expect(AssetCatalog.targetPictureNames.contains(target.assetName))
+        }
+    }
+
+    @Test("target pictures are 1024 x 1024 RGBA PNGs")
+    func targetPicturesAreSquarePNGs() throws {
+        for name in AssetCatalog.targetPictureNames {
+            let png = try PNGFile(bytes(of: AssetCatalog.pictureURL(named: name)))
+            #expect(png.width == 1024 && png.height == 1024, "\(name) is \(png.width) x \(png.height)")
+            #expect(png.colorType == 6 && png.bitDepth == 8, "\(name) is not 8-bit RGBA")
+        }
+    }
+
+    @Test("every listed picture exists, icons at their named sizes")
+    func everyPictureExists() throws {
+        for name in AssetCatalog.pictureNames {
+            #expect(AssetCatalog.pictureURL(named: name) != nil, "missing \(name).png")
+        }
+        for size in AssetCatalog.iconSizes {
+            let png = try PNGFile(bytes(of: AssetCatalog.pictureURL(named: AssetCatalog.iconPictureName(size: size))))
+            #expect(png.width == size && png.height == size)
+        }
+    }
+
+    @Test("the punch burst is 512 x 512 with transparent corners and an opaque middle")
+    func punchBurstHasTransparency() throws {
+        let png = try PNGFile(bytes(of: AssetCatalog.pictureURL(named: AssetCatalog.punchBurstPictureName)))
+        #expect(png.width == 512 && png.height == 512)
+        let alpha = try png.alphaChannel()
+        #expect(alpha[0] == 0 && alpha[511] == 0 && alpha[511 * 512] == 0 && alpha[512 * 512 - 1] == 0)
+        #expect(alpha[256 * 512 + 256] == 255)
+        #expect(alpha.filter { $0 == 0 }.count > 512 * 512 / 10, "the sprite should be transparent around the burst")
+    }
+
+    @Test("the resource folder is SwiftPM's StressPunch_Assets.resources, holding Pictures and Sounds")
+    func resourceFolderIsFound() throws {
+        let directory = try #require(AssetCatalog.resourceDirectory)
+        #expect(directory.lastPathComponent == AssetCatalog.resourceFolderName)
+        let sound = try #require(AssetCatalog.soundURL(named: "click"))
+        #expect(sound.path.hasPrefix(directory.path))
+    }
+
+    @Test("an unknown name has no file")
+    func unknownNameIsNil() {
+        #expect(AssetCatalog.pictureURL(named: "no-such-picture") == nil)
+        #expect(AssetCatalog.soundURL(named: "no-such-sound") == nil)
+    }
+
+    @Test("every sound is 48 kHz 16-bit PCM, audible within 5 ms, below full scale and at most 350 ms")
+    func soundsAreShortLoudAndImmediate() throws {
+        for name in AssetCatalog.soundNames {
+            let wav = try WAVFileReader(bytes(of: AssetCatalog.soundURL(named: name)))
+            #expect(wav.formatTag == 1 && wav.bitsPerSample == 16, "\(name) is not 16-bit PCM")
+            #expect(wav.sampleRate == 48_000, "\(name) is at \(wav.sampleRate) Hz")
+            #expect(wav.duration <= 0.350, "\(name) lasts \(wav.duration) s")
+            let peak = wav.samples.reduce(0) { max($0, abs($1)) }
+            #expect(peak < 32_767.0 / 32_768, "\(name) reaches full scale")
+            // -40 dBFS within the first 5 ms: no leading silence to delay the hit.
+            let opening = wav.samples.prefix(wav.sampleRate * 5 / 1000)
+            #expect(opening.contains { abs($0) > 0.01 }, "\(name) starts with silence")
+        }
+    }
+
+    @Test("punch sounds are peak-normalised near -1 dBFS and differ from each other")
+    func punchesAreNormalisedAndDistinct() throws {
+        var all: [[Float]] = []
+        for name in AssetCatalog.punchSoundNames {
+            let wav = try WAVFileReader(bytes(of: AssetCatalog.soundURL(named: name)))
+            let peak = wav.samples.reduce(0) { max($0, abs($1)) }
+            let decibels = 20 * log10(Double(peak))
+            #expect(decibels > -1.5 && decibels < -0.5, "\(name) peaks at \(decibels) dBFS")
+            all.append(wav.samples)
+        }
+        #expect(all[0] != all[1] && all[1] != all[2] && all[0] != all[2])
+    }
+}
