@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
-        .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform", "StressPunchApp", "Raster", "Input"]),
+        .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform", "StressPunchApp", "Raster", "Input", "Assets"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).

@@ -120,10 +120,13 @@ public final class MainSceneRenderer: BandRenderer {
     private func drawTarget(_ image: RasterImage, on canvas: Canvas) {
         let rect = frame.pictureRect
         let scale = frame.layout.scale
-        // A soft contact shadow on the "floor" under the target.
-        canvas.drawShadow(
+        // A soft contact shadow on the "floor" under a photo; drawn art with transparent
+        // margins brings its own ground shadow.
+        if image.isOpaque {
+            canvas.drawShadow(
             of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
-            radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
+                radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
+        }
         canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flash * 0.55, flashColor: Color(hex: 0xFFF4E0))
     }
 

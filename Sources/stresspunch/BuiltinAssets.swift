@@ -1,16 +1,24 @@
+import Assets
 import Foundation
 import Platform
 import Raster
 
-/// Where the built-in pictures and sounds are. The asset bundle joins the package with
-/// the art; until it is there, the app runs without them (a calm "no picture" card,
-/// a drawn burst, no sound).
+/// The built-in pictures and sounds, from the asset bundle. If the bundle is missing
+/// (a binary copied without its resources folder) the app still runs: a calm "no
+/// picture" card, a drawn burst, no sound.
 enum BuiltinAssets {
-    static let soundNames = ["punch-1", "punch-2", "punch-3", "click"]
+    static var soundNames: [String] { AssetCatalog.soundNames }
 
-    static func pictureURL(named name: String) -> URL? { nil }
+    static func pictureURL(named name: String) -> URL? { AssetCatalog.pictureURL(named: name) }
 
-    static func soundURL(named name: String) -> URL? { nil }
+    static func soundURL(named name: String) -> URL? { AssetCatalog.soundURL(named: name) }
 
-    static func burstImage() -> RasterImage? { nil }
+    /// The punch sprite, decoded once at start.
+    static func burstImage() -> RasterImage? {
+        guard let url = AssetCatalog.pictureURL(named: AssetCatalog.punchBurstPictureName),
+              let data = FileManager.default.contents(atPath: url.path),
+              let bitmap = try? SDLPictureCodec().decode([UInt8](data), fileName: url.path)
+        else { return nil }
+        return RasterImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.pixels)
+    }
 }

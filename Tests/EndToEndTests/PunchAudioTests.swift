@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Punch sound through SDL's disk audio driver")
+struct PunchAudioTests {
+    /// Interleaved 16-bit stereo frames at 48 kHz, as the disk driver writes them.
+    func frames(_ url: URL) throws -> [Int16] {
+        let data = try Data(contentsOf: url)
+        return data.withUnsafeBytes { raw in Array(raw.bindMemory(to: Int16.self)) }
+    }
+
+    @Test("a punch is heard within one audio buffer after its frame, and there is silence before it")
+    func punchIsHeardPromptly() throws {
+        let run = HeadlessRun()
+        let capture = run.folder.file("audio.raw")
+        let result = try run.run("""
+            0.50 click 640 380
+            0.90 quit
+            """, environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": capture.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(HeadlessRun.punchesLanded(result) == 1)
+
+        let samples = try frames(capture)
+        let punchFrame = Int(0.50 * 48_000)
+        let bufferFrames = 256
+        let firstSound = stride(from: 0, to: samples.count / 2, by: 1).first { index in
+            abs(Int(samples[index * 2])) > 64 || abs(Int(samples[index * 2 + 1])) > 64
+        }
+        let heard = try #require(firstSound, "no sound at all in \(samples.count / 2) frames")
+        #expect(heard >= punchFrame, "sound before the punch")
+        // One buffer plus 2 ms.
+        #expect(heard - punchFrame <= bufferFrames + 96, "heard \(heard - punchFrame) frames late")
+        let loudest = samples[(heard * 2)..<min(samples.count, heard * 2 + 48_000)].map { abs(Int($0)) }.max() ?? 0
+        #expect(loudest > 8_000)
+    }
+
+    @Test("--mute keeps the punch silent")
+    func mutedIsSilent() throws {
+        let run = HeadlessRun()
+        let capture = run.folder.file("audio.raw")
+        let result = try run.run("0.30 click 640 380\n0.60 quit\n",
+                                 environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": capture.path], extra: ["--mute"])
+        #expect(result.status == 0)
+        #expect(HeadlessRun.punchesLanded(result) == 1)
+        #expect(try frames(capture).allSatisfy { abs(Int($0)) <= 64 })
+    }
+}
