@@ -87,24 +87,44 @@ struct RealWindowTests {
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
         let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
-        usleep(800_000)  // first frames (the picture decodes off the frame path)
         let geometry = try display.tool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", windowID])
         func value(_ key: String) -> Int {
             geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
         }
         let centerX = value("X") + value("WIDTH") / 2, centerY = value("Y") + value("HEIGHT") / 2 + 20
 
-        let before = cli.folder.file("before.png").path, after = cli.folder.file("after.png").path
-        try display.tool("/usr/bin/import", ["-window", "root", before])
-        try display.tool("/usr/bin/xdotool", ["mousemove", String(centerX), String(centerY), "click", "1"])
-        usleep(120_000)
-        try display.tool("/usr/bin/import", ["-window", "root", after])
-        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "Escape"])
-        for _ in 0..<100 where app.isRunning { usleep(50_000) }
-        #expect(!app.isRunning, "Escape should close the window")
+        // Wait until the app has drawn the photo (it decodes off the frame path, and a
+        // busy machine may take a while): the centre turns the photo's orange.
+        let before = cli.folder.file("before.png").path
+        var ready = false
+        for _ in 0..<60 where !ready {
+            try display.tool("/usr/bin/import", ["-window", "root", before])
+            let pixel = try Screenshot(before).pixel(centerX, centerY)
+            ready = pixel[0] > 200 && pixel[1] > 90 && pixel[1] < 150 && pixel[2] < 70
+            if !ready { usleep(250_000) }
+        }
+        #expect(ready, "the photo never appeared in the window")
 
-        let changed = try Screenshot(after).changedPixels(comparedTo: try Screenshot(before), aroundX: centerX, y: centerY, radius: 70)
+        try display.tool("/usr/bin/xdotool", ["mousemove", String(centerX), String(centerY), "click", "1"])
+        // The sprite and squash last about half a second, so capture the screen in a
+        // tight loop with xwd (fast raw dumps) and look at the captures afterwards.
+        var captures: [String] = []
+        let deadline = Date().addingTimeInterval(2.5)
+        while Date() < deadline {
+            let capture = cli.folder.file("after-\(captures.count).xwd").path
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(capture)'"])
+            captures.append(capture)
+        }
+        let reference = try Screenshot(before)
+        var changed = 0
+        for capture in captures where changed <= 2000 {
+            changed = max(changed, try Screenshot(capture).changedPixels(comparedTo: reference, aroundX: centerX, y: centerY, radius: 70))
+        }
         #expect(changed > 2000)
+
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "Escape"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning, "Escape should close the window")
         #expect(try cli.list().first { $0.id == id }?.punches == 1)
     }
 }
