@@ -64,8 +64,12 @@ let package = Package(
         // main screen, requests to the platform. Platform-free: input comes as values.
         .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
 
+        // The wiring of a running app: platform objects joined to the session, the
+        // real-time loop and the headless script runner (used by the CLI and the bench).
+        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets"]),
+
         // The executable: command line, `targets` subcommands, wiring and the run loop.
-        .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform", "StressPunchApp", "Raster", "Input", "Assets"]),
+        .executableTarget(name: "stresspunch", dependencies: ["AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).

@@ -62,6 +62,13 @@ public final class SDLWindow {
         return (Float(drawable.width) / Float(max(1, logical.width)), Float(drawable.height) / Float(max(1, logical.height)))
     }
 
+    /// The refresh rate of the window's display in Hz (60 when unknown).
+    public var refreshRate: Int {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Int(mode.refresh_rate)
+    }
+
     public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
     public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }

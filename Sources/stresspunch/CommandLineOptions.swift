@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 
 /// A command line that does not fit the usage; exits 2.
@@ -14,35 +15,6 @@ enum Invocation: Equatable {
     case app(AppOptions)
     case headless(script: URL, options: AppOptions)
     case targets(TargetsCommand, dataDirectory: URL)
-}
-
-/// Options for the interactive app.
-struct AppOptions: Equatable {
-    var dataDirectory: URL
-    var size: WindowSize?
-    var fullscreen = false
-    var kiosk = false
-    var mute = false
-    var reduceMotion = false
-}
-
-struct WindowSize: Equatable {
-    var width: Int
-    var height: Int
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// Parses "1280x720"; sides from 320 to 16384.
-    init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (320...16384).contains(width), (240...16384).contains(height) else { return nil }
-        self.width = width
-        self.height = height
-    }
 }
 
 /// The `targets` subcommands.

@@ -2,6 +2,7 @@
 // runs either a `targets` command or the app. Exit 0 on success, 1 on a runtime
 // error, 2 on a usage error; errors are one line on stderr starting "stresspunch: ".
 
+import AppShell
 import Foundation
 import StressPunchApp
 import TargetStore

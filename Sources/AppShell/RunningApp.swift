@@ -7,18 +7,18 @@ import StressPunchApp
 import TargetStore
 
 /// The platform objects of a running app and the frame they draw into.
-final class RunningApp {
-    let window: SDLWindow
-    let input = SDLInput()
-    let audio: SDLAudio
-    let session: AppSession
-    private(set) var canvas: Canvas
+public final class RunningApp {
+    public let window: SDLWindow
+    public let input = SDLInput()
+    public let audio: SDLAudio
+    public let session: AppSession
+    public private(set) var canvas: Canvas
     private(set) var executor: BandExecutor
     private var events: [InputEvent] = []
     private var timestep = FixedTimestepClock()
     var quitRequested = false
 
-    init(options: AppOptions, headless: Bool) throws {
+    public init(options: AppOptions, headless: Bool) throws {
         let store = try TargetStore(dataDirectory: options.dataDirectory)
         let size = options.size ?? WindowSize(width: 1280, height: 720)
         window = try SDLWindow(
@@ -66,7 +66,7 @@ final class RunningApp {
 
     /// Reads input, runs the fixed steps for `frameTime` seconds, draws and presents.
     /// Returns false when the app should stop.
-    func frame(frameTime: Double, time: Double) -> Bool {
+    public func frame(frameTime: Double, time: Double) -> Bool {
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
         for event in events {
@@ -117,11 +117,11 @@ final class RunningApp {
     }
 
     /// The simulated time of the frame being handled (headless lockstep audio).
-    var simulatedTime: Double = 0
+    public var simulatedTime: Double = 0
 
     var wantsContinuousFrames: Bool { session.wantsContinuousFrames }
 
-    func shutdown() {
+    public func shutdown() {
         session.shutdown()
         audio.close()
     }
@@ -135,14 +135,19 @@ struct FixedTimestepClock {
     mutating func advance(by seconds: Double) -> Int { clock.advance(by: seconds) }
 }
 
-/// The interactive app: a window, real time, paced to the display.
-struct AppRunner {
+/// The interactive app: a window, real time, paced to the display's refresh rate
+/// (frames are presented through the window surface, which has no vsync of its own).
+public struct AppRunner {
     let options: AppOptions
 
-    func run() throws {
+    public init(options: AppOptions) {
+        self.options = options
+    }
+
+    public func run() throws {
         let app = try RunningApp(options: options, headless: false)
         defer { app.shutdown() }
-        let frameBudget = 1.0 / 60
+        var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
         var running = true
@@ -151,7 +156,11 @@ struct AppRunner {
             let elapsed = Double(now - last) / 1e9
             last = now
             running = app.frame(frameTime: elapsed, time: Double(now - start) / 1e9)
-            if !app.wantsContinuousFrames {
+            if app.window.isMinimized {
+                // Nothing is drawn while minimized; wake for input or every quarter second.
+                SDLInput.waitForEvent(milliseconds: 250)
+                frameBudget = 1.0 / Double(app.window.refreshRate)
+            } else if !app.wantsContinuousFrames {
                 // Nothing moving: sleep until input arrives (or a slow tick for clocks).
                 SDLInput.waitForEvent(milliseconds: 100)
             } else {

@@ -9,12 +9,17 @@ import TargetStore
 /// a script's input into SDL's own event queue (gamepad lines through a virtual
 /// joystick) and writing screenshots. Frames come every 1/60 s of simulated time,
 /// as fast as the machine can draw them; the same script gives the same pictures.
-struct HeadlessRunner {
+public struct HeadlessRunner {
     let script: URL
     let options: AppOptions
+
+    public init(script: URL, options: AppOptions) {
+        self.script = script
+        self.options = options
+    }
     static let framesPerSecond = 60.0
 
-    func run() throws {
+    public func run() throws {
         let text: String
         do {
             text = try String(contentsOf: script, encoding: .utf8)
@@ -127,7 +132,7 @@ private struct GamepadButtonRelease {
     let button: GamepadButton
 }
 
-struct RunError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct RunError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

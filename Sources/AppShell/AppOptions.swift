@@ -1,0 +1,41 @@
+// AppShell owns the wiring of a running app: the platform objects (window, input,
+// audio, fonts, assets) joined to the app session, the real-time run loop paced to
+// the display, and the headless script runner. The command line and the benchmark
+// both start apps through it. It holds no rules of its own.
+
+import Foundation
+
+/// Options for the interactive app.
+public struct AppOptions: Equatable, Sendable {
+    public var dataDirectory: URL
+    public var size: WindowSize?
+    public var fullscreen = false
+    public var kiosk = false
+    public var mute = false
+    public var reduceMotion = false
+
+    public init(dataDirectory: URL, size: WindowSize? = nil) {
+        self.dataDirectory = dataDirectory
+        self.size = size
+    }
+}
+
+public struct WindowSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses "1280x720"; sides from 320 to 16384.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (320...16384).contains(width), (240...16384).contains(height) else { return nil }
+        self.width = width
+        self.height = height
+    }
+}
+
