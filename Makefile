@@ -7,8 +7,8 @@ ARGS ?=
 
 .PHONY: run test build release bench deps test-deps clean
 
+# Only the app's product: the benchmark needs pixman, which only test-deps installs.
 run: deps
-	$(SWIFT) build
 	$(SWIFT) run stresspunch $(ARGS)
 
 test: test-deps
@@ -16,10 +16,13 @@ test: test-deps
 	$(SWIFT) test
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build --product stresspunch
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product stresspunch
+
+bench: test-deps
+	$(SWIFT) run -c release stresspunch-bench $(ARGS)
 
 deps:
 	@./.ci/install-deps
