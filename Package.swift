@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
