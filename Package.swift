@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "stresspunch", targets: ["stresspunch"]),
+        .executable(name: "stresspunch-bench", targets: ["stresspunch-bench"]),
     ],
     targets: [
         // C: SDL2 with SDL2_image, SDL2_mixer and SDL2_ttf, plus a shim header for the
@@ -25,6 +26,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+
+        // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog. Pure Swift, no C imports.
@@ -49,6 +53,9 @@ let package = Package(
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
         .executableTarget(name: "stresspunch", dependencies: ["StressCore", "TargetStore", "Platform"]),
+
+        // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman"]),
 
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.
