@@ -67,11 +67,13 @@ struct BilinearSampler {
     /// Two samples at once, both with all four texels inside, in 16-bit SIMD lanes
     /// (SSE2 on x86-64): the same arithmetic and result as two `sampleInside` calls,
     /// returned as the two pixels in one UInt64 (first sample in the low half).
+    /// `fx` and `fy` hold each sample's 8-bit weights, repeated over its four lanes.
     @inline(__always)
-    func samplePairInside(_ u0: Int32, _ v0: Int32, _ u1: Int32, _ v1: Int32) -> UInt64 {
+    func samplePairInside(_ u0: Int32, _ v0: Int32, _ u1: Int32, _ v1: Int32,
+                          fx: SIMD8<UInt16>, fy: SIMD8<UInt16>) -> UInt64 {
         let first = UnsafeRawPointer(pixels + (Int(v0 >> 16) &* width &+ Int(u0 >> 16)))
         let second = UnsafeRawPointer(pixels + (Int(v1 >> 16) &* width &+ Int(u1 >> 16)))
-        let rowBytes = width << 2
+        let rowBytes = width &<< 2
         // As 32-bit lanes: top = [left0 right0 left1 right1], bottom likewise one row down.
         let top = unsafeBitCast(SIMD2<UInt64>(first.loadUnaligned(as: UInt64.self), second.loadUnaligned(as: UInt64.self)),
                                 to: SIMD4<UInt32>.self)
@@ -82,16 +84,67 @@ struct BilinearSampler {
         // [top0 top1 bottom0 bottom1], then widen bytes to 16-bit lanes.
         let left = unsafeBitCast(SIMD4(lowHalf: top.evenHalf, highHalf: bottom.evenHalf), to: SIMD16<UInt8>.self)
         let right = unsafeBitCast(SIMD4(lowHalf: top.oddHalf, highHalf: bottom.oddHalf), to: SIMD16<UInt8>.self)
-        // Each weight repeated over the four channel lanes of its sample (a multiply by
-        // 0x0001_0001_0001_0001 is a broadcast to four 16-bit lanes).
-        let broadcast: UInt64 = 0x0001_0001_0001_0001
-        let fx = unsafeBitCast(SIMD2<UInt64>(UInt64(UInt32(bitPattern: u0 >> 8) & 0xFF) &* broadcast,
-                                             UInt64(UInt32(bitPattern: u1 >> 8) & 0xFF) &* broadcast), to: SIMD8<UInt16>.self)
-        let fy = unsafeBitCast(SIMD2<UInt64>(UInt64(UInt32(bitPattern: v0 >> 8) & 0xFF) &* broadcast,
-                                             UInt64(UInt32(bitPattern: v1 >> 8) & 0xFF) &* broadcast), to: SIMD8<UInt16>.self)
         let upper = Self.lerp(SIMD8<UInt16>(truncatingIfNeeded: left.lowHalf), SIMD8<UInt16>(truncatingIfNeeded: right.lowHalf), fx)
         let lower = Self.lerp(SIMD8<UInt16>(truncatingIfNeeded: left.highHalf), SIMD8<UInt16>(truncatingIfNeeded: right.highHalf), fx)
         return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: Self.lerp(upper, lower, fy)), to: UInt64.self)
+    }
+
+    /// Writes `count` samples from (u, v), stepping (du, dv), to `out`; every sample
+    /// must have its four texels inside (see `insideRange`). Same pixels as calling
+    /// `sampleInside` for each, two at a time.
+    @inline(__always)
+    func sampleRunInside(u: Int32, v: Int32, du: Int32, dv: Int32, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var u = u, v = v, index = 0
+        if count >= 2 {
+            // The weights are the top bytes of the 16-bit fractions, and a fraction steps
+            // by wrapping 16-bit adds (the wrap is the fraction's own modulo), so each
+            // pair's weights cost one add and one shift per axis instead of a broadcast.
+            var fractionU = SIMD8<UInt16>(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: u)),
+                                          highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: u &+ du)))
+            var fractionV = SIMD8<UInt16>(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: v)),
+                                          highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: v &+ dv)))
+            let stepU = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: du &<< 1))
+            let stepV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: dv &<< 1))
+            while index &+ 2 <= count {
+                let pair = samplePairInside(u, v, u &+ du, v &+ dv, fx: fractionU &>> 8, fy: fractionV &>> 8)
+                UnsafeMutableRawPointer(out + index).storeBytes(of: pair, as: UInt64.self)
+                fractionU &+= stepU; fractionV &+= stepV
+                u &+= du &<< 1; v &+= dv &<< 1; index &+= 2
+            }
+        }
+        if index < count { out[index] = sampleInside(u, v) }
+    }
+
+    /// The indices i in 0..<count whose sample (u + i·du, v + i·dv) has all four texels
+    /// inside the image, solved exactly in integers (so no sample of the run can read
+    /// past the picture, however long the row).
+    func insideRange(u: Int32, v: Int32, du: Int32, dv: Int32, count: Int) -> Range<Int> {
+        let us = Self.indices(value: Int64(u), step: Int64(du), low: 0, high: Int64(width - 1) << 16 - 1, count: count)
+        let vs = Self.indices(value: Int64(v), step: Int64(dv), low: 0, high: Int64(height - 1) << 16 - 1, count: count)
+        let lower = max(us.lowerBound, vs.lowerBound), upper = min(us.upperBound, vs.upperBound)
+        // The caller's Int32 steps wrap; past Int32's range they would not match these.
+        let last = Int64(u) + Int64(du) * Int64(max(0, upper - 1)), lastV = Int64(v) + Int64(dv) * Int64(max(0, upper - 1))
+        guard upper > lower, Int64(Int32.min)...Int64(Int32.max) ~= last, Int64(Int32.min)...Int64(Int32.max) ~= lastV
+        else { return 0..<0 }
+        return lower..<upper
+    }
+
+    /// The i in 0..<count with low <= value + i·step <= high.
+    static func indices(value: Int64, step: Int64, low: Int64, high: Int64, count: Int) -> Range<Int> {
+        @inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+        @inline(__always) func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
+        guard high >= low else { return 0..<0 }
+        let first: Int64, last: Int64
+        if step == 0 {
+            guard value >= low && value <= high else { return 0..<0 }
+            return 0..<count
+        } else if step > 0 {
+            first = ceilDiv(low - value, step); last = floorDiv(high - value, step)
+        } else {
+            first = ceilDiv(value - high, -step); last = floorDiv(value - low, -step)
+        }
+        let start = Int(max(0, min(Int64(count), first))), end = Int(max(0, min(Int64(count), last + 1)))
+        return end > start ? start..<end : 0..<0
     }
 
     /// `WidePixel.lerp` in 16-bit lanes: a·256 + (b − a)·w wraps within each lane in
@@ -188,13 +241,12 @@ extension Canvas {
             let (vStart, vEnd) = spanInside(value: v0, step: inverse.b, low: -1, high: h, count: area.width)
             let start = max(uStart, vStart), end = min(uEnd, vEnd)
             guard end > start else { continue }
-            // Pixels whose four texels are all inside: sample point in [0, w-1) x [0, h-1).
-            let (uInStart, uInEnd) = spanInside(value: u0, step: inverse.a, low: 0.002, high: w - 1.002, count: area.width)
-            let (vInStart, vInEnd) = spanInside(value: v0, step: inverse.b, low: 0.002, high: h - 1.002, count: area.width)
-            let innerStart = max(start, min(end, max(uInStart, vInStart)))
-            let innerEnd = max(innerStart, min(end, min(uInEnd, vInEnd)))
-
             var mapping = RowMapping(inverse: inverse, x: area.x + start, y: y)
+            // Pixels whose four texels are all inside, solved exactly on the fixed-point steps.
+            let inside = sampler.insideRange(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: end - start)
+            let innerStart = inside.isEmpty ? end : start + inside.lowerBound
+            let innerEnd = inside.isEmpty ? end : start + inside.upperBound
+
             let row = pixels + y * stride + area.x
             var x = start
             @inline(__always) func put(_ sample: UInt32) {
@@ -209,17 +261,12 @@ extension Canvas {
                 mapping.u &+= mapping.du; mapping.v &+= mapping.dv; x += 1
             }
             if storeOpaque {
-                // Two pixels per step through the SIMD sampler, one 8-byte store each.
-                let du = mapping.du, dv = mapping.dv
-                while x + 2 <= innerEnd {
-                    let pair = sampler.samplePairInside(mapping.u, mapping.v, mapping.u &+ du, mapping.v &+ dv)
-                    UnsafeMutableRawPointer(row + x).storeBytes(of: pair, as: UInt64.self)
-                    mapping.u &+= du &<< 1; mapping.v &+= dv &<< 1; x += 2
-                }
-                while x < innerEnd {
-                    row[x] = sampler.sampleInside(mapping.u, mapping.v)
-                    mapping.u &+= mapping.du; mapping.v &+= mapping.dv; x += 1
-                }
+                // Opaque and fully inside: store the samples straight into the row.
+                let count = innerEnd - x
+                sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count, into: row + x)
+                mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
+                mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
+                x = innerEnd
             } else {
                 while x < innerEnd {
                     put(sampler.sampleInside(mapping.u, mapping.v))
@@ -261,12 +308,23 @@ public struct ImagePaint: SpanPaint {
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         var mapping = RowMapping(inverse: inverse, x: x, y: y)
-        let maxU = Int32((sampler.width - 1) << 16) - 1, maxV = Int32((sampler.height - 1) << 16) - 1
-        for index in 0..<count {
-            let u = mapping.u, v = mapping.v
-            out[index] = u >= 0 && v >= 0 && u < maxU && v < maxV
-                ? sampler.sampleInside(u, v) : sampler.sampleClamped(u, v)
-            mapping.u &+= mapping.du; mapping.v &+= mapping.dv
+        let inside = sampler.insideRange(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count)
+        var index = 0
+        // Edges that reach past the picture, then the inside run two pixels a step, then the rest.
+        while index < (inside.isEmpty ? count : inside.lowerBound) {
+            out[index] = sampler.sampleClamped(mapping.u, mapping.v)
+            mapping.u &+= mapping.du; mapping.v &+= mapping.dv; index += 1
+        }
+        if !inside.isEmpty {
+            let run = inside.count
+            sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: run, into: out + index)
+            mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: run)
+            mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: run)
+            index += run
+        }
+        while index < count {
+            out[index] = sampler.sampleClamped(mapping.u, mapping.v)
+            mapping.u &+= mapping.du; mapping.v &+= mapping.dv; index += 1
         }
     }
 }

@@ -91,9 +91,25 @@ final class OursScene: BandRenderer {
     }
 
     func render(into canvas: Canvas) {
+        drawBackground(canvas)
+        drawPicture(canvas)
+        drawSprite(canvas)
+        drawCards(canvas)
+    }
+
+    func drawBackground(_ canvas: Canvas) {
         canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
+    }
+
+    func drawPicture(_ canvas: Canvas) {
         canvas.drawImage(assets.picture, transform: pictureTransform)
+    }
+
+    func drawSprite(_ canvas: Canvas) {
         canvas.drawImage(assets.sprite, x: layout.spriteOrigin.x, y: layout.spriteOrigin.y)
+    }
+
+    func drawCards(_ canvas: Canvas) {
         for (index, card) in layout.cards.enumerated() {
             canvas.fillRoundedRect(card.floatRect, radius: layout.cardRadius, SceneLayout.cardColor)
             canvas.fillRoundedRect(layout.thumbRect(in: card).floatRect, radius: layout.thumbRadius, paint: thumbPaints[index])
@@ -103,6 +119,23 @@ final class OursScene: BandRenderer {
                 canvas.drawImage(label, x: origin.x, y: origin.y)
             }
         }
+    }
+
+    /// Median milliseconds of each part of one single-thread frame (`--breakdown`).
+    func breakdown(_ canvas: Canvas, frames: Int) -> [(String, Double)] {
+        let parts: [(String, (Canvas) -> Void)] = [
+            ("background", drawBackground), ("picture", drawPicture), ("sprite", drawSprite), ("cards", drawCards),
+        ]
+        var times = [[Double]](repeating: [], count: parts.count)
+        canvas.resetClip()
+        for frame in 0..<(frames + 5) {
+            for (index, part) in parts.enumerated() {
+                let start = nowMilliseconds()
+                part.1(canvas)
+                if frame >= 5 { times[index].append(nowMilliseconds() - start) }
+            }
+        }
+        return parts.indices.map { (parts[$0].0, median(times[$0])) }
     }
 }
 

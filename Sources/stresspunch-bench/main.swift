@@ -19,6 +19,7 @@ struct Options {
     var filter: String?
     var frames = 41
     var dump = false
+    var breakdown = false
 }
 
 func parseOptions() -> Options {
@@ -28,11 +29,12 @@ func parseOptions() -> Options {
         switch argument {
         case "--json": options.json = true
         case "--dump": options.dump = true
+        case "--breakdown": options.breakdown = true
         case "--filter": options.filter = arguments.next()
         case "--frames":
             if let value = arguments.next().flatMap(Int.init) { options.frames = max(30, value) }
         case "--help", "-h":
-            print("usage: stresspunch-bench [--json] [--filter NAME] [--frames N (>= 30)] [--dump]")
+            print("usage: stresspunch-bench [--json] [--filter NAME] [--frames N (>= 30)] [--dump] [--breakdown]")
             exit(0)
         default:
             FileHandle.standardError.write("stresspunch-bench: unknown option \(argument); see --help\n".data(using: .utf8) ?? Data())
@@ -153,6 +155,13 @@ do {
             name: "compose_1080p_mt", ours: { executor.render(scene) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
             goal: "ratio <= 0.15", meets: { _, ratio in (ratio ?? 1) <= 0.15 }))
+    }
+    if options.breakdown {
+        // Where ours spends a single-thread 1080p frame, part by part (no anchor).
+        for (part, milliseconds) in scene.breakdown(canvas, frames: options.frames) {
+            print(pad(part, 12) + format(milliseconds) + " ms")
+        }
+        exit(0)
     }
     if options.dump {
         canvas.resetClip()
