@@ -193,8 +193,7 @@ do {
         // Same background under both, so OVER does the same work at the edges.
         oursCanvas.clear(Color(hex: 0x1E2540))
         pixmanCanvas.clear(Color(hex: 0x1E2540))
-        let small = ProcessInfo.processInfo.environment["EXP_SMALL"] != nil
-        let blit = small ? OursAffineBlit(picture: assets.thumbnail, transform: AffineTransform.scale(4, 4).then(layout1080.pictureTransform)) : OursAffineBlit(picture: assets.picture, transform: layout1080.pictureTransform)
+        let blit = OursAffineBlit(picture: assets.picture, transform: layout1080.pictureTransform)
         guard let pixman = PixmanAffineAnchor(picture: assets.picture, transform: layout1080.pictureTransform,
                                               destination: pixmanCanvas)
         else { throw AnchorError.sdl("pixman setup failed") }
