@@ -211,6 +211,19 @@ do {
                      pitch: oursCanvas.stride * 4, to: "/tmp/bench-affine-ours.png")
             writePNG(pixels: UnsafeMutableRawPointer(pixmanCanvas.pixels), width: pixmanCanvas.width,
                      height: pixmanCanvas.height, pitch: pixmanCanvas.stride * 4, to: "/tmp/bench-affine-pixman.png")
+            // Same geometry check: how far ours and pixman are apart, channel by channel.
+            var worst: UInt32 = 0, differing = 0
+            for index in 0..<(oursCanvas.width * oursCanvas.height) {
+                let a = oursCanvas.pixels[index], b = pixmanCanvas.pixels[index]
+                var largest: UInt32 = 0
+                for shift in stride(from: 0, through: 24, by: 8) {
+                    let x = (a >> UInt32(shift)) & 0xFF, y = (b >> UInt32(shift)) & 0xFF
+                    largest = max(largest, x > y ? x - y : y - x)
+                }
+                worst = max(worst, largest)
+                if largest > 2 { differing += 1 }
+            }
+            print("affine_blit ours vs pixman: largest channel difference \(worst), pixels off by more than 2: \(differing)")
         }
     }
 } catch {
