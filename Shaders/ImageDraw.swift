@@ -247,16 +247,18 @@ extension Canvas {
             let u0 = inverse.a * cx + inverse.c * cy + inverse.tx - 0.5
             let v0 = inverse.b * cx + inverse.d * cy + inverse.ty - 0.5
             if touchAhead > 0 && y + touchAhead < area.maxY {
-                let aheadY = Float(touchAhead)
-                var x = 0
-                while x < area.width {
-                    let u = u0 + inverse.c * aheadY + Float(x) * inverse.a
-                    let v = v0 + inverse.d * aheadY + Float(x) * inverse.b
-                    if u >= 0 && v >= 0 && u < w - 1 && v < h - 1 {
-                        let texel = sampler.pixels + (Int(v) * image.width + Int(u))
-                        touched ^= texel[0] ^ texel[image.width]
-                    }
-                    x += touchStep
+                // Fixed-point steps over the inside run of that row: a tight loop of
+                // independent loads, so as many misses as possible are in flight at once.
+                let ahead = RowMapping(inverse: inverse, x: area.x, y: y + touchAhead)
+                let stepU = ahead.du &* Int32(touchStep), stepV = ahead.dv &* Int32(touchStep)
+                let run = sampler.insideRange(u: ahead.u, v: ahead.v, du: stepU, dv: stepV,
+                                              count: (area.width + touchStep - 1) / touchStep)
+                var u = ahead.u &+ stepU &* Int32(truncatingIfNeeded: run.lowerBound)
+                var v = ahead.v &+ stepV &* Int32(truncatingIfNeeded: run.lowerBound)
+                for _ in run {
+                    let texel = sampler.pixels + (Int(v >> 16) &* image.width &+ Int(u >> 16))
+                    touched ^= texel[0] ^ texel[image.width]
+                    u &+= stepU; v &+= stepV
                 }
             }
             // Pixels whose sample point lies in (-1, w) x (-1, h) touch the picture.
