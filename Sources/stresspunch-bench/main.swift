@@ -241,6 +241,10 @@ if benches.isEmpty, let filter = options.filter {
 if !options.json {
     print("stresspunch-bench: median of \(options.frames) interleaved frames after 5 warm-up frames, "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+    // Other work on the machine skews the _mt figures most: say how busy it was.
+    if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
+        print("load average before the run: " + load.split(separator: " ").prefix(3).joined(separator: " "))
+    }
     print(pad("bench", 18) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
         + pad("goal", 16) + "met")
 }
