@@ -161,6 +161,48 @@ do {
         for (part, milliseconds) in scene.breakdown(canvas, frames: options.frames) {
             print(pad(part, 12) + format(milliseconds) + " ms")
         }
+        // And what handing a frame to the band threads costs by itself, and per band.
+        final class NothingRenderer: BandRenderer { func render(into band: Canvas) {} }
+        final class TimedScene: BandRenderer, @unchecked Sendable {
+            let scene: OursScene
+            var times = [Double](repeating: 0, count: 8)
+            init(_ scene: OursScene) { self.scene = scene }
+            func render(into band: Canvas) {
+                let start = nowMilliseconds()
+                scene.render(into: band)
+                times[min(7, band.band.y * 2 / max(1, band.height))] = nowMilliseconds() - start
+            }
+        }
+        let nothing = NothingRenderer()
+        let timed = TimedScene(scene)
+        var roundTrips: [Double] = [], bands: [[Double]] = [[], []], whole: [Double] = []
+        for _ in 0..<options.frames {
+            var start = nowMilliseconds()
+            executor.render(nothing)
+            roundTrips.append(nowMilliseconds() - start)
+            start = nowMilliseconds()
+            executor.render(timed)
+            whole.append(nowMilliseconds() - start)
+            bands[0].append(timed.times[0]); bands[1].append(timed.times[1])
+        }
+        // The same after 20 ms idle (as between frames in the interleaved bench, while
+        // the anchor draws): the worker's core may have gone to sleep meanwhile.
+        var idleTrips: [Double] = [], idleWhole: [Double] = []
+        for _ in 0..<options.frames {
+            usleep(20_000)
+            var start = nowMilliseconds()
+            executor.render(nothing)
+            idleTrips.append(nowMilliseconds() - start)
+            usleep(20_000)
+            start = nowMilliseconds()
+            executor.render(timed)
+            idleWhole.append(nowMilliseconds() - start)
+        }
+        print(pad("executor", 12) + format(median(roundTrips)) + " ms (empty frame), "
+            + format(median(idleTrips)) + " ms after 20 ms idle")
+        print(pad("mt frame", 12) + format(median(idleWhole)) + " ms after 20 ms idle")
+        print(pad("mt frame", 12) + format(median(whole)) + " ms; top half " + format(median(bands[0]))
+            + " ms, bottom half " + format(median(bands[1])) + " ms")
         exit(0)
     }
     if options.dump {
