@@ -164,9 +164,15 @@ do {
         // And what handing a frame to the band threads costs by itself, and per band.
         final class NothingRenderer: BandRenderer { func render(into band: Canvas) {} }
         final class TimedScene: BandRenderer, @unchecked Sendable {
+            // @unchecked: each band thread writes only its own slot of `times`, a plain
+            // buffer (an Array property would be one shared value written from two threads).
             let scene: OursScene
-            var times = [Double](repeating: 0, count: 8)
-            init(_ scene: OursScene) { self.scene = scene }
+            let times = UnsafeMutablePointer<Double>.allocate(capacity: 8)
+            init(_ scene: OursScene) {
+                self.scene = scene
+                times.initialize(repeating: 0, count: 8)
+            }
+            deinit { times.deallocate() }
             func render(into band: Canvas) {
                 let start = nowMilliseconds()
                 scene.render(into: band)
