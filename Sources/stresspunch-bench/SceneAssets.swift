@@ -1,4 +1,4 @@
-import CSDL2
+import CSDL2  // raw SDL: the anchor, SDL_ttf labels and PNG dumps (the app keeps SDL in Platform)
 import Foundation
 import Raster
 import Shaders

@@ -5,7 +5,7 @@
 // Ours and the anchor run interleaved in one process (ours frame, anchor frame, ...)
 // after a warm-up; each figure is the median frame time.
 
-import CSDL2
+import CSDL2  // raw SDL: the anchor, SDL_ttf labels and PNG dumps (the app keeps SDL in Platform)
 import Foundation
 import Raster
 import Shaders
