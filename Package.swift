@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "stresspunch", targets: ["stresspunch"]),
+        .executable(name: "stresspunch-bench", targets: ["stresspunch-bench"]),
     ],
     targets: [
         // C: SDL2 with SDL2_image, SDL2_mixer and SDL2_ttf, plus a shim header for the
@@ -32,6 +33,9 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+
+        // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog. Pure Swift, no C imports.
@@ -80,6 +84,9 @@ let package = Package(
         // Draws the pictures with Raster and Shaders and synthesizes the sounds into Assets/:
         // `swift run asset-forge`. Deterministic: the same files every run.
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "TargetStore", "StressCore"]),
+
+        // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman"]),
 
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.

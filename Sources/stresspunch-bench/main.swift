@@ -1,0 +1,310 @@
+// stresspunch-bench: our renderer against raw SDL2 and pixman on the main scene.
+//
+//   swift run -c release stresspunch-bench [--json] [--filter NAME] [--frames N] [--dump]
+//
+// Ours and the anchor run interleaved in one process (ours frame, anchor frame, ...)
+// after a warm-up; each figure is the median frame time.
+
+import CSDL2  // raw SDL: the anchor, SDL_ttf labels and PNG dumps (the app keeps SDL in Platform)
+import Foundation
+import Raster
+import Shaders
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Options {
+    var json = false
+    var filter: String?
+    var frames = 41
+    var dump = false
+    var breakdown = false
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+        switch argument {
+        case "--json": options.json = true
+        case "--dump": options.dump = true
+        case "--breakdown": options.breakdown = true
+        case "--filter": options.filter = arguments.next()
+        case "--frames":
+            if let value = arguments.next().flatMap(Int.init) { options.frames = max(30, value) }
+        case "--help", "-h":
+            print("usage: stresspunch-bench [--json] [--filter NAME] [--frames N (>= 30)] [--dump] [--breakdown]")
+            exit(0)
+        default:
+            FileHandle.standardError.write("stresspunch-bench: unknown option \(argument); see --help\n".data(using: .utf8) ?? Data())
+            exit(2)
+        }
+    }
+    return options
+}
+
+/// Monotonic milliseconds.
+@inline(__always)
+func nowMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+struct Bench {
+    let name: String
+    let ours: () -> Void
+    let anchorName: String?
+    let anchor: (() -> Void)?
+    /// Goal text for the readable table, and whether a result meets it.
+    let goal: String
+    let meets: (_ ours: Double, _ ratio: Double?) -> Bool
+}
+
+struct Result {
+    let bench: Bench
+    let ours: Double
+    let anchor: Double?
+    var ratio: Double? { anchor.map { ours / $0 } }
+}
+
+func run(_ bench: Bench, frames: Int) -> Result {
+    // Warm-up: caches, lazily made SDL and pixman state, page faults of fresh buffers.
+    for _ in 0..<5 {
+        bench.ours()
+        bench.anchor?()
+    }
+    var ours: [Double] = [], anchor: [Double] = []
+    ours.reserveCapacity(frames)
+    anchor.reserveCapacity(frames)
+    for _ in 0..<frames {
+        var start = nowMilliseconds()
+        bench.ours()
+        ours.append(nowMilliseconds() - start)
+        if let anchorDraw = bench.anchor {
+            start = nowMilliseconds()
+            anchorDraw()
+            anchor.append(nowMilliseconds() - start)
+        }
+    }
+    return Result(bench: bench, ours: median(ours), anchor: bench.anchor == nil ? nil : median(anchor))
+}
+
+func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+func jsonLine(_ result: Result) -> String {
+    var fields = ["\"bench\": \"\(result.bench.name)\"", "\"ours_ms\": \(format(result.ours))"]
+    if let name = result.bench.anchorName, let anchor = result.anchor, let ratio = result.ratio {
+        fields += ["\"anchor\": \"\(name)\"", "\"anchor_ms\": \(format(anchor))", "\"ratio\": \(format(ratio))"]
+    }
+    return "{" + fields.joined(separator: ", ") + "}"
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// Writes a premultiplied ARGB buffer (opaque here) as PNG through SDL_image.
+func writePNG(pixels: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int, to path: String) {
+    guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(pixels, Int32(width), Int32(height), 32, Int32(pitch),
+                                                           SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
+    defer { SDL_FreeSurface(surface) }
+    if IMG_SavePNG(surface, path) != 0 {
+        FileHandle.standardError.write("stresspunch-bench: could not write \(path)\n".data(using: .utf8) ?? Data())
+    }
+}
+
+// MARK: Setup
+
+let options = parseOptions()
+let assets = SceneAssets()
+let layout1080 = SceneLayout(scale: 1)
+let layout4K = SceneLayout(scale: 2)
+// Labels come from SDL_ttf once, outside the timed loop; with no font both skip text.
+let labels1080 = LabelRenderer.render(SceneAssets.labelTexts, pointSize: layout1080.labelPointSize)
+let labels4K = LabelRenderer.render(SceneAssets.labelTexts, pointSize: layout4K.labelPointSize)
+
+func wanted(_ name: String) -> Bool { options.filter == nil || options.filter == name }
+
+var benches: [Bench] = []
+// Kept alive for the whole run (closures hold them too; this keeps deinit order plain).
+var keepAlive: [AnyObject] = []
+
+do {
+    let canvas = Canvas(width: layout1080.width, height: layout1080.height)
+    let scene = OursScene(layout: layout1080, assets: assets, labels: labels1080)
+    let executor = BandExecutor(canvas: canvas)
+    let anchor = try SDLSceneAnchor(layout: layout1080, assets: assets, labels: labels1080)
+    keepAlive += [canvas, scene, executor, anchor]
+    if wanted("compose_1080p") {
+        benches.append(Bench(
+            name: "compose_1080p", ours: { canvas.resetClip(); scene.render(into: canvas) },
+            anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
+            goal: "ratio <= 0.25", meets: { _, ratio in (ratio ?? 1) <= 0.25 }))
+    }
+    if wanted("compose_1080p_mt") {
+        benches.append(Bench(
+            name: "compose_1080p_mt", ours: { executor.render(scene) },
+            anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
+            goal: "ratio <= 0.15", meets: { _, ratio in (ratio ?? 1) <= 0.15 }))
+    }
+    if options.breakdown {
+        // Where ours spends a single-thread 1080p frame, part by part (no anchor).
+        for (part, milliseconds) in scene.breakdown(canvas, frames: options.frames) {
+            print(pad(part, 12) + format(milliseconds) + " ms")
+        }
+        // And what handing a frame to the band threads costs by itself, and per band.
+        final class NothingRenderer: BandRenderer { func render(into band: Canvas) {} }
+        final class TimedScene: BandRenderer, @unchecked Sendable {
+            // @unchecked: each band thread writes only its own slot of `times`, a plain
+            // buffer (an Array property would be one shared value written from two threads).
+            let scene: OursScene
+            let times = UnsafeMutablePointer<Double>.allocate(capacity: 8)
+            init(_ scene: OursScene) {
+                self.scene = scene
+                times.initialize(repeating: 0, count: 8)
+            }
+            deinit { times.deallocate() }
+            func render(into band: Canvas) {
+                let start = nowMilliseconds()
+                scene.render(into: band)
+                times[min(7, band.band.y * 2 / max(1, band.height))] = nowMilliseconds() - start
+            }
+        }
+        let nothing = NothingRenderer()
+        let timed = TimedScene(scene)
+        var roundTrips: [Double] = [], bands: [[Double]] = [[], []], whole: [Double] = []
+        for _ in 0..<options.frames {
+            var start = nowMilliseconds()
+            executor.render(nothing)
+            roundTrips.append(nowMilliseconds() - start)
+            start = nowMilliseconds()
+            executor.render(timed)
+            whole.append(nowMilliseconds() - start)
+            bands[0].append(timed.times[0]); bands[1].append(timed.times[1])
+        }
+        // The same after 20 ms idle (as between frames in the interleaved bench, while
+        // the anchor draws): the worker's core may have gone to sleep meanwhile.
+        var idleTrips: [Double] = [], idleWhole: [Double] = []
+        for _ in 0..<options.frames {
+            usleep(20_000)
+            var start = nowMilliseconds()
+            executor.render(nothing)
+            idleTrips.append(nowMilliseconds() - start)
+            usleep(20_000)
+            start = nowMilliseconds()
+            executor.render(timed)
+            idleWhole.append(nowMilliseconds() - start)
+        }
+        print(pad("executor", 12) + format(median(roundTrips)) + " ms (empty frame), "
+            + format(median(idleTrips)) + " ms after 20 ms idle")
+        print(pad("mt frame", 12) + format(median(idleWhole)) + " ms after 20 ms idle")
+        print(pad("mt frame", 12) + format(median(whole)) + " ms; top half " + format(median(bands[0]))
+            + " ms, bottom half " + format(median(bands[1])) + " ms")
+        exit(0)
+    }
+    if options.dump {
+        canvas.resetClip()
+        scene.render(into: canvas)
+        anchor.draw()
+        writePNG(pixels: UnsafeMutableRawPointer(canvas.pixels), width: canvas.width, height: canvas.height,
+                 pitch: canvas.stride * 4, to: "/tmp/bench-ours.png")
+        if let pixels = anchor.surface.pointee.pixels {
+            writePNG(pixels: pixels, width: layout1080.width, height: layout1080.height,
+                     pitch: Int(anchor.surface.pointee.pitch), to: "/tmp/bench-anchor.png")
+        }
+    }
+
+    if wanted("compose_4k_mt") {
+        let canvas4K = Canvas(width: layout4K.width, height: layout4K.height)
+        let scene4K = OursScene(layout: layout4K, assets: assets, labels: labels4K)
+        let executor4K = BandExecutor(canvas: canvas4K)
+        let anchor4K = try SDLSceneAnchor(layout: layout4K, assets: assets, labels: labels4K)
+        keepAlive += [canvas4K, scene4K, executor4K, anchor4K]
+        benches.append(Bench(
+            name: "compose_4k_mt", ours: { executor4K.render(scene4K) },
+            anchorName: "sdl2_software_renderer", anchor: { anchor4K.draw() },
+            goal: "ours < 16.7 ms", meets: { ours, _ in ours < 16.7 }))
+    }
+
+    if wanted("affine_blit") || options.dump {
+        let oursCanvas = Canvas(width: layout1080.width, height: layout1080.height)
+        let pixmanCanvas = Canvas(width: layout1080.width, height: layout1080.height)
+        // Same background under both, so OVER does the same work at the edges.
+        oursCanvas.clear(Color(hex: 0x1E2540))
+        pixmanCanvas.clear(Color(hex: 0x1E2540))
+        let blit = OursAffineBlit(picture: assets.picture, transform: layout1080.pictureTransform)
+        guard let pixman = PixmanAffineAnchor(picture: assets.picture, transform: layout1080.pictureTransform,
+                                              destination: pixmanCanvas)
+        else { throw AnchorError.sdl("pixman setup failed") }
+        keepAlive += [oursCanvas, pixmanCanvas, blit, pixman]
+        if wanted("affine_blit") {
+            benches.append(Bench(
+                name: "affine_blit", ours: { blit.render(into: oursCanvas) },
+                anchorName: "pixman", anchor: { pixman.draw() },
+                goal: "ratio <= 0.67", meets: { _, ratio in (ratio ?? 1) <= 0.67 }))
+        }
+        if options.dump {
+            blit.render(into: oursCanvas)
+            pixman.draw()
+            writePNG(pixels: UnsafeMutableRawPointer(oursCanvas.pixels), width: oursCanvas.width, height: oursCanvas.height,
+                     pitch: oursCanvas.stride * 4, to: "/tmp/bench-affine-ours.png")
+            writePNG(pixels: UnsafeMutableRawPointer(pixmanCanvas.pixels), width: pixmanCanvas.width,
+                     height: pixmanCanvas.height, pitch: pixmanCanvas.stride * 4, to: "/tmp/bench-affine-pixman.png")
+            // Same geometry check: how far ours and pixman are apart, channel by channel.
+            var worst: UInt32 = 0, differing = 0
+            for index in 0..<(oursCanvas.width * oursCanvas.height) {
+                let a = oursCanvas.pixels[index], b = pixmanCanvas.pixels[index]
+                var largest: UInt32 = 0
+                for shift in stride(from: 0, through: 24, by: 8) {
+                    let x = (a >> UInt32(shift)) & 0xFF, y = (b >> UInt32(shift)) & 0xFF
+                    largest = max(largest, x > y ? x - y : y - x)
+                }
+                worst = max(worst, largest)
+                if largest > 2 { differing += 1 }
+            }
+            print("affine_blit ours vs pixman: largest channel difference \(worst), pixels off by more than 2: \(differing)")
+        }
+    }
+} catch {
+    FileHandle.standardError.write("stresspunch-bench: \(error)\n".data(using: .utf8) ?? Data())
+    exit(1)
+}
+
+if benches.isEmpty, let filter = options.filter {
+    FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
+    exit(2)
+}
+
+// MARK: Run
+
+if !options.json {
+    print("stresspunch-bench: median of \(options.frames) interleaved frames after 5 warm-up frames, "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+    // Other work on the machine skews the _mt figures most: say how busy it was.
+    if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
+        print("load average before the run: " + load.split(separator: " ").prefix(3).joined(separator: " "))
+    }
+    print(pad("bench", 18) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
+        + pad("goal", 16) + "met")
+}
+for bench in benches {
+    let result = run(bench, frames: options.frames)
+    if options.json {
+        print(jsonLine(result))
+    } else {
+        let met = bench.meets(result.ours, result.ratio) ? "yes" : "no"
+        print(pad(bench.name, 18) + pad(format(result.ours), 10) + pad(bench.anchorName ?? "-", 24)
+            + pad(result.anchor.map(format) ?? "-", 11) + pad(result.ratio.map(format) ?? "-", 8)
+            + pad(bench.goal, 16) + met)
+    }
+    fflush(nil)  // all streams: one line at a time even into a pipe
+}
