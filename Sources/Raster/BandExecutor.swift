@@ -8,25 +8,33 @@ public protocol BandRenderer: AnyObject {
 
 /// Splits frames into horizontal bands and renders them on all cores.
 ///
-/// The worker threads and the band views are made once; rendering a frame hands
-/// each worker its band through a semaphore, so a frame allocates nothing.
+/// There are a few more bands than threads, and each thread takes the next band left
+/// as soon as it is free: when another program holds a core, the free threads draw
+/// more bands instead of waiting for the slow one. The threads and band views are
+/// made once, and a frame is handed over through semaphores, so rendering a frame
+/// allocates nothing.
 public final class BandExecutor {
     public let bandCount: Int
+    public let threadCount: Int
     private let shared: SharedState
 
     /// An executor for `canvas` using `threads` threads (default: one per core).
     public init(canvas: Canvas, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        let count = max(1, min(threads, canvas.height))
+        let threadCount = max(1, min(threads, canvas.height))
+        // One band per thread when single-threaded; otherwise four per thread, so a
+        // stalled thread costs a quarter of its share, not all of it.
+        let count = threadCount == 1 ? 1 : min(canvas.height, threadCount * 4)
+        self.threadCount = threadCount
         bandCount = count
         let bands = (0..<count).map { index in
             canvas.bandView(rows: canvas.height * index / count, canvas.height * (index + 1) / count)
         }
-        shared = SharedState(bands: bands)
-        // Band 0 is drawn by the calling thread; the others get a worker each.
-        for index in 1..<count {
+        shared = SharedState(bands: bands, workers: threadCount - 1)
+        // The calling thread draws too; the others get a worker each.
+        for index in 0..<(threadCount - 1) {
             let state = shared
             let thread = Thread { state.workerLoop(index) }
-            thread.name = "stresspunch-raster-\(index)"
+            thread.name = "stresspunch-raster-\(index + 1)"
             thread.qualityOfService = .userInteractive
             thread.start()
         }
@@ -45,40 +53,55 @@ public final class BandExecutor {
     /// worker has seen the shutdown.
     private final class SharedState: @unchecked Sendable {
         // @unchecked: `renderer` is written before the workers are released and read
-        // by them only until they signal `finished`; each worker touches its own band.
+        // by them only until they signal `finished`; `nextBand` is guarded by `lock`;
+        // each band view is drawn by exactly one thread per frame.
         let bands: [Canvas]
         let start: [DispatchSemaphore]
         let finished = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var nextBand = 0
         var renderer: BandRenderer?
         var shuttingDown = false
 
-        init(bands: [Canvas]) {
+        init(bands: [Canvas], workers: Int) {
             self.bands = bands
-            start = bands.map { _ in DispatchSemaphore(value: 0) }
+            start = (0..<workers).map { _ in DispatchSemaphore(value: 0) }
         }
 
         func render(_ renderer: BandRenderer) {
             self.renderer = renderer
-            for index in 1..<bands.count { start[index].signal() }
-            bands[0].resetClip()
-            renderer.render(into: bands[0])
-            for _ in 1..<bands.count { finished.wait() }
+            lock.lock()
+            nextBand = 0
+            lock.unlock()
+            for semaphore in start { semaphore.signal() }
+            drawBands(renderer)
+            for _ in start { finished.wait() }
             self.renderer = nil
+        }
+
+        /// Takes bands until none are left.
+        private func drawBands(_ renderer: BandRenderer) {
+            while true {
+                lock.lock()
+                let index = nextBand
+                nextBand += 1
+                lock.unlock()
+                guard index < bands.count else { return }
+                bands[index].resetClip()
+                renderer.render(into: bands[index])
+            }
         }
 
         func shutDown() {
             shuttingDown = true
-            for index in 1..<bands.count { start[index].signal() }
+            for semaphore in start { semaphore.signal() }
         }
 
         func workerLoop(_ index: Int) {
             while true {
                 start[index].wait()
                 if shuttingDown { return }
-                if let renderer {
-                    bands[index].resetClip()
-                    renderer.render(into: bands[index])
-                }
+                if let renderer { drawBands(renderer) }
                 finished.signal()
             }
         }
