@@ -11,12 +11,14 @@ ARGS ?=
 run: deps
 	$(SWIFT) run stresspunch $(ARGS)
 
-# The real-window test watches a half-second animation on an X server, so it runs on
-# its own after the rest, not beside a hundred parallel tests competing for 2 cores.
+# Tests build in release: the end-to-end tests run the real app, and the renderer's
+# SIMD paths are tens of times slower unoptimized (the suite takes seconds, not
+# minutes). The real-window test watches a half-second animation on an X server, so
+# it runs on its own after the rest, not beside a hundred parallel tests.
 test: test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip RealWindowTests
-	$(SWIFT) test --skip-build --filter RealWindowTests
+	$(SWIFT) build -c release --build-tests
+	$(SWIFT) test -c release --skip-build --skip RealWindowTests
+	$(SWIFT) test -c release --skip-build --filter RealWindowTests
 
 build: deps
 	$(SWIFT) build --product stresspunch

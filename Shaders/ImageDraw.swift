@@ -292,10 +292,27 @@ extension Canvas {
                 mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
                 mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
                 x = innerEnd
-            } else {
-                while x < innerEnd {
-                    put(sampler.sampleInside(mapping.u, mapping.v))
-                    mapping.u &+= mapping.du; mapping.v &+= mapping.dv; x += 1
+            } else if innerEnd > x {
+                // Translucent pictures (drawn art with transparent margins), fades and
+                // the flash: sample the run two at a time into scratch, then blend.
+                let count = innerEnd - x
+                let samples = colorScratch
+                sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count, into: samples)
+                mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
+                mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
+                if flashWeight == 0 && fade >= 255 {
+                    for index in 0..<count {
+                        let sample = samples[index]
+                        // Fully transparent texels (the margins) leave the row alone.
+                        if sample == 0 { continue }
+                        row[x + index] = sample >> 24 == 255 ? sample : Pixel.over(sample, row[x + index])
+                    }
+                    x = innerEnd
+                } else {
+                    for index in 0..<count {
+                        put(samples[index])
+                        x += 1
+                    }
                 }
             }
             while x < end {

@@ -112,7 +112,8 @@ public struct HeadlessRunner {
         }
         // A one-line summary for whoever ran the script (tests read it too).
         print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
-              + "\(app.session.controller.punchesLanded) punches landed, \(SDLEventInjector.rumbleRequests) rumble requests")
+              + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
+              + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
     }
 
     private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {

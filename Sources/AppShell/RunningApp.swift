@@ -15,16 +15,20 @@ public final class RunningApp {
     public private(set) var canvas: Canvas
     private(set) var executor: BandExecutor
     private var events: [InputEvent] = []
+    /// True when the canvas is the window surface itself (no copy per frame).
+    private var drawsDirectly: Bool
     private var timestep = FixedTimestepClock()
     var quitRequested = false
 
-    public init(options: AppOptions, headless: Bool) throws {
+    /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
+    /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
+    public init(options: AppOptions, headless: Bool, lockstepAudio: Bool? = nil) throws {
         let store = try TargetStore(dataDirectory: options.dataDirectory)
         let size = options.size ?? WindowSize(width: 1280, height: 720)
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (options.fullscreen || options.kiosk), borderless: options.kiosk)
-        audio = SDLAudio(lockstepHeadless: headless)
+        audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if let reason = audio.unavailableReason, !headless {
             FileHandle.standardError.write(Data("stresspunch: \(reason)\n".utf8))
         }
@@ -34,7 +38,7 @@ public final class RunningApp {
         audio.isMuted = options.mute
 
         let drawable = window.drawableSize
-        canvas = Canvas(width: drawable.width, height: drawable.height)
+        (canvas, drawsDirectly) = Self.makeCanvas(for: window)
         executor = BandExecutor(canvas: canvas)
         let configuration = AppConfiguration(
             muted: options.mute, reduceMotion: options.reduceMotion, kiosk: options.kiosk,
@@ -88,14 +92,32 @@ public final class RunningApp {
         if window.isMinimized { return !quitRequested }
         session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
         executor.render(session.renderer)
-        window.present(canvas)
+        if drawsDirectly {
+            window.presentDirect()
+        } else {
+            window.present(canvas)
+        }
         return !quitRequested
+    }
+
+    /// A canvas over the window surface when its format allows, else one of our own
+    /// that is copied to the window each frame.
+    private static func makeCanvas(for window: SDLWindow) -> (Canvas, Bool) {
+        if let surface = window.directFramebuffer() {
+            return (Canvas(wrapping: surface.pixels, width: surface.width, height: surface.height, stride: surface.stride), true)
+        }
+        let drawable = window.drawableSize
+        return (Canvas(width: drawable.width, height: drawable.height), false)
     }
 
     private func resizeIfNeeded() {
         let drawable = window.drawableSize
-        guard drawable.width != canvas.width || drawable.height != canvas.height, drawable.width > 0, drawable.height > 0 else { return }
-        canvas = Canvas(width: drawable.width, height: drawable.height)
+        // The surface can be replaced on a resize even at the same size; follow it.
+        let surface = drawsDirectly ? window.directFramebuffer() : nil
+        let moved = drawsDirectly && surface?.pixels != canvas.pixels
+        guard moved || drawable.width != canvas.width || drawable.height != canvas.height,
+              drawable.width > 0, drawable.height > 0 else { return }
+        (canvas, drawsDirectly) = Self.makeCanvas(for: window)
         executor = BandExecutor(canvas: canvas)
         session.resize(width: drawable.width, height: drawable.height)
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)

@@ -25,6 +25,10 @@ public final class SDLAudio: @unchecked Sendable {
     private var chunks: [UnsafeMutablePointer<Mix_Chunk>] = []
     private var buffers: [UnsafeMutableRawPointer] = []
     private let lockstep: LockstepClock?
+    /// Latency probes installed on the mixer output (kept alive while installed).
+    var probes: [AudioLatencyProbe] = []
+
+    var isLockstep: Bool { lockstep != nil }
 
     /// Opens the audio device. With `lockstepHeadless`, sounds are started by the
     /// audio thread at the first buffer boundary after their simulated time, so a

@@ -11,6 +11,10 @@ public enum SDLRuntime {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         // A kiosk must never blank; a desktop app may let the screensaver run.
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // Our frames are already finished pixels: present them through the driver's
+        // own framebuffer (XShm on X11), not through a GL texture, which on machines
+        // without a GPU means a software GL (llvmpipe) copying every frame again.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // Gamepads keep working when the window is not focused (kiosk setups).
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {

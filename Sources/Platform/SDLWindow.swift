@@ -85,6 +85,25 @@ public final class SDLWindow {
         SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
     }
 
+    /// The window surface's memory, when it can be drawn into directly: 32 bits a
+    /// pixel with red, green and blue where the canvas keeps them (XRGB or ARGB8888).
+    /// Valid until the window is resized.
+    public func directFramebuffer() -> (pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int)? {
+        guard !useTexture, let surface = SDL_GetWindowSurface(window), let memory = surface.pointee.pixels,
+              let format = surface.pointee.format?.pointee,
+              format.BytesPerPixel == 4, format.Rmask == 0x00FF_0000, format.Gmask == 0x0000_FF00, format.Bmask == 0x0000_00FF,
+              shim_SDL_MUSTLOCK(surface) == SDL_FALSE, Int(surface.pointee.w) >= logicalSize.width
+        else { return nil }
+        return (memory.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.w), Int(surface.pointee.h),
+                Int(surface.pointee.pitch) / 4)
+    }
+
+    /// Shows what was drawn into `directFramebuffer()`.
+    @discardableResult
+    public func presentDirect() -> Bool {
+        SDL_UpdateWindowSurface(window) == 0
+    }
+
     /// Copies the canvas to the window and shows it. A canvas whose size no longer
     /// matches the window (a resize is in flight) is skipped; the next frame fits.
     @discardableResult

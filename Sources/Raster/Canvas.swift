@@ -46,6 +46,25 @@ public final class Canvas: @unchecked Sendable {
         accumulation.initialize(repeating: 0, count: (self.width + 3) * (Self.stripRows + 1))
     }
 
+    /// A canvas drawing straight into memory it does not own (a window surface), so a
+    /// finished frame needs no copy. The memory must outlive the canvas and hold
+    /// `height` rows of `stride` 32-bit pixels.
+    public init(wrapping memory: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        self.stride = max(stride, self.width)
+        pixels = memory
+        ownsPixels = false
+        owner = nil
+        band = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
+        clip = band
+        clipStack.reserveCapacity(16)
+        shadeRow = .allocate(capacity: self.width + 4)
+        coverageRow = .allocate(capacity: self.width + 4)
+        accumulation = .allocate(capacity: (self.width + 3) * (Self.stripRows + 1))
+        accumulation.initialize(repeating: 0, count: (self.width + 3) * (Self.stripRows + 1))
+    }
+
     private init(sharing parent: Canvas, band rows: PixelRect) {
         width = parent.width
         height = parent.height
@@ -183,6 +202,10 @@ public final class Canvas: @unchecked Sendable {
             row[index] = Pixel.over(shadeRow[index], row[index], coverage: c)
         }
     }
+
+    /// A scratch row of premultiplied colours, one per canvas column, for paint code
+    /// outside this module (e.g. samples to blend after a vectorized sampling pass).
+    public var colorScratch: UnsafeMutablePointer<UInt32> { shadeRow }
 
     /// A scratch row of coverage values (0...1), one per canvas column, for shape
     /// code outside this module; pass it to `fillCoverageRow`.

@@ -52,8 +52,9 @@ public final class MainSceneRenderer: BandRenderer {
     public let glyphs: (any GlyphSource)?
     private let burst: RasterImage
     private let reticleImages: [RasterImage]
-    private var background: LinearGradientPaint
-    private var glow: RadialGradientPaint
+    /// The backdrop (gradient and glow) drawn once per window size: per frame it is a
+    /// plain copy instead of a radial gradient shaded and blended over a million pixels.
+    private var backdrop: RasterImage
     private var paintsSize = (0, 0)
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
@@ -62,36 +63,36 @@ public final class MainSceneRenderer: BandRenderer {
         self.glyphs = glyphs
         self.burst = burst ?? Self.drawnBurst(size: 256)
         reticleImages = Self.reticleColors.map { Self.drawnReticle(color: $0, size: 96) }
-        background = LinearGradientPaint(from: Point(0, 0), to: Point(0, 1), stops: [(0, .black), (1, .black)])
-        glow = RadialGradientPaint(center: Point(0, 0), radius: 1, stops: [(0, .clear), (1, .clear)])
+        backdrop = RasterImage(width: 1, height: 1)
         preparePaints()
     }
 
-    /// Makes the size-dependent paints when the window size changed (main thread).
+    /// Redraws the backdrop when the window size changed (main thread, once per size).
     public func preparePaints() {
         let layout = frame.layout
         guard paintsSize != (layout.width, layout.height) else { return }
         paintsSize = (layout.width, layout.height)
-        background = LinearGradientPaint(
+        let canvas = Canvas(width: layout.width, height: layout.height)
+        let background = LinearGradientPaint(
             from: Point(0, 0), to: Point(0, Float(layout.height)),
             stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
+        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
         let stage = layout.stage
-        glow = RadialGradientPaint(
+        let glow = RadialGradientPaint(
             center: stage.center, radius: min(stage.width, stage.height) * 0.62,
             stops: [(0, Color(hex: 0xFFD27A, alpha: 0.20)), (0.55, Color(hex: 0xFF9F6E, alpha: 0.07)), (1, Color(hex: 0xFF9F6E, alpha: 0))])
+        canvas.fill(stage.insetBy(-stage.height * 0.1).enclosingPixels, paint: glow)
+        backdrop = RasterImage(copying: canvas)
     }
 
     public func render(into canvas: Canvas) {
-        let layout = frame.layout
-        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
-        let glowRect = layout.stage.insetBy(-layout.stage.height * 0.1).enclosingPixels
-        canvas.fill(glowRect, paint: glow)
+        canvas.drawImage(backdrop, x: 0, y: 0)
 
         switch frame.picture {
         case .ready(let image):
             drawTarget(image, on: canvas)
         case .loading:
-            drawSpinner(on: canvas, around: frame.pictureRect.center, radius: 28 * layout.scale)
+            drawSpinner(on: canvas, around: frame.pictureRect.center, radius: 28 * frame.layout.scale)
         case .failed:
             drawMissingPicture(on: canvas, in: frame.pictureRect)
         }

@@ -22,6 +22,8 @@ public final class PunchController {
     private var nextReticleColor = 0
     /// Punches that hit the target since launch.
     public private(set) var punchesLanded = 0
+    /// Rumbles asked of gamepads since launch.
+    public private(set) var rumblesRequested = 0
     /// The squash before the last step, to interpolate between steps when drawing.
     public private(set) var previousSquash: Float = 0
 
@@ -183,7 +185,10 @@ public final class PunchController {
         let pitch = 0.92 + random.nextUnit() * 0.16
         let volume = 0.8 + random.nextUnit() * 0.2
         requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
-        if let gamepad { requests.append(.rumble(gamepad: gamepad, strength: 0.75, milliseconds: 90)) }
+        if let gamepad {
+            rumblesRequested += 1
+            requests.append(.rumble(gamepad: gamepad, strength: 0.75, milliseconds: 90))
+        }
     }
 
     /// Whether the picture is solid enough at normalized (u, v) to count as a hit.

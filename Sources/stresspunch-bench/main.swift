@@ -279,7 +279,8 @@ do {
     exit(1)
 }
 
-if benches.isEmpty, let filter = options.filter {
+let latencyBenches = ["punch_to_present", "punch_to_audio"]
+if benches.isEmpty, let filter = options.filter, !latencyBenches.contains(filter) {
     FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
     exit(2)
 }
@@ -307,4 +308,30 @@ for bench in benches {
             + pad(bench.goal, 16) + met)
     }
     fflush(nil)  // all streams: one line at a time even into a pipe
+}
+
+// MARK: Punch latency (the real app, no anchor)
+
+if wanted("punch_to_present") || wanted("punch_to_audio") {
+    do {
+        let latency = try PunchLatency.measure(punches: options.frames)
+        let audioGoal = latency.bufferMilliseconds + 2
+        let rows: [(String, Double, String, Bool)] = [
+            ("punch_to_present", latency.presentMilliseconds, "<= 8.3 ms", latency.presentMilliseconds <= 8.3),
+            ("punch_to_audio", latency.audioMilliseconds, "<= " + String(format: "%.1f", audioGoal) + " ms",
+             latency.audioMilliseconds <= audioGoal),
+        ]
+        for (name, milliseconds, goal, met) in rows where wanted(name) {
+            if options.json {
+                print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds))}")
+            } else {
+                print(pad(name, 18) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                    + pad(goal, 16) + (met ? "yes" : "no"))
+            }
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: punch latency: \(error)\n".data(using: .utf8) ?? Data())
+        exit(1)
+    }
 }

@@ -22,6 +22,7 @@ struct HeadlessRun {
     /// The number in "N punches landed" of the summary line.
     static func punchesLanded(_ result: ProcessResult) -> Int? { number(before: " punches landed", in: result.standardOutput) }
     static func rumbleRequests(_ result: ProcessResult) -> Int? { number(before: " rumble requests", in: result.standardOutput) }
+    static func rumblesDelivered(_ result: ProcessResult) -> Int? { number(before: " reached the gamepad", in: result.standardOutput) }
 
     private static func number(before marker: String, in text: String) -> Int? {
         guard let range = text.range(of: marker) else { return nil }

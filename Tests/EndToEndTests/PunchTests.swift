@@ -87,6 +87,8 @@ struct PunchTests {
         // has left the picture, so the last A only shows a sprite.
         #expect(HeadlessRun.punchesLanded(result) == 2)
         #expect(HeadlessRun.rumbleRequests(result) == 2)
+        // The virtual pad's own rumble hook proves the request went through SDL.
+        #expect((HeadlessRun.rumblesDelivered(result) ?? 0) >= 1)
         #expect(try selectedPunches(run) == 2)
     }
 

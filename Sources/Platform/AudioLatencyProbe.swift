@@ -1,0 +1,65 @@
+import CSDL2
+import Foundation
+
+/// Measures when sound really comes out: after `arm()`, the first audible sample of a
+/// mixed buffer is timestamped on the audio thread (the time its buffer was handed to
+/// the device plus its place in the buffer). For the latency benchmark.
+public final class AudioLatencyProbe: @unchecked Sendable {
+    // @unchecked: every field is guarded by `lock`.
+    private let lock = NSLock()
+    private var armed = false
+    private var heardAt: Double?
+
+    /// Starts watching for the next sound.
+    public func arm() {
+        lock.lock(); defer { lock.unlock() }
+        armed = true
+        heardAt = nil
+    }
+
+    /// Monotonic milliseconds at which the first audible sample after `arm()` plays,
+    /// or nil if none yet.
+    public var heardTime: Double? {
+        lock.lock(); defer { lock.unlock() }
+        return heardAt
+    }
+
+    /// Monotonic milliseconds, the clock `heardTime` uses.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    func bufferMixed(_ samples: UnsafePointer<Int16>, count: Int, sampleRate: Double) {
+        let mixedAt = Self.now()
+        lock.lock(); defer { lock.unlock() }
+        guard armed, heardAt == nil else { return }
+        for index in 0..<count where abs(Int(samples[index])) > 64 {
+            // Interleaved stereo: frame = index / 2.
+            heardAt = mixedAt + Double(index / 2) / sampleRate * 1000
+            armed = false
+            return
+        }
+    }
+}
+
+extension SDLAudio {
+    /// Installs a latency probe on the mixer's output (not in lockstep mode, which
+    /// uses the same hook for its clock).
+    public func installLatencyProbe() -> AudioLatencyProbe? {
+        guard isAvailable, !isLockstep else { return nil }
+        let probe = AudioLatencyProbe()
+        probes.append(probe)
+        Mix_SetPostMix(latencyPostMix, Unmanaged.passUnretained(probe).toOpaque())
+        return probe
+    }
+}
+
+private func latencyPostMix(_ userData: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
+    guard let userData, let stream else { return }
+    let probe = Unmanaged<AudioLatencyProbe>.fromOpaque(userData).takeUnretainedValue()
+    stream.withMemoryRebound(to: Int16.self, capacity: Int(length) / 2) { samples in
+        probe.bufferMixed(samples, count: Int(length) / 2, sampleRate: Double(SDLAudio.sampleRate))
+    }
+}
