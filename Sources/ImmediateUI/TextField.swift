@@ -59,7 +59,6 @@ extension UIContext {
                 editing = TextEditState(id: widgetID, cursor: end, anchor: end, lastChange: time)
             }
             if var state = editing {
-                result.formUnion(edit(&text, state: &state, maxLength: maxLength))
                 if active == widgetID {
                     // The press puts the caret under the pointer; dragging on selects.
                     placeCursor(&state, text: text, font: fieldFont, textArea: textArea, keepAnchor: state.pressPlaced)
@@ -67,6 +66,7 @@ extension UIContext {
                 } else {
                     state.pressPlaced = false
                 }
+                result.formUnion(edit(&text, state: &state, maxLength: maxLength))
                 if result.contains(.submitted), state.edited {
                     result.insert(.deactivatedAfterEdit)
                     state.edited = false
