@@ -192,7 +192,6 @@ extension UIContext {
     /// Spatial: the nearest widget whose centre lies in `direction` from the focused one,
     /// counting distance off the axis twice as heavily as along it.
     func moveFocus(_ direction: NavDirection) {
-        let wasVisible = focusVisible
         focusVisible = true
         guard !focusables.isEmpty else { return }
         let currentRect = focused.flatMap { id in focusables.first(where: { $0.id == id })?.rect } ?? focusedRectLastFrame
@@ -200,8 +199,6 @@ extension UIContext {
             focus(focusables[0])
             return
         }
-        // The first arrow press after using the mouse only shows where focus is.
-        if !wasVisible, focusables.contains(where: { $0.id == focused }) { return }
         var best: Focusable?
         var bestScore = Float.infinity
         for candidate in focusables where candidate.id != focused {

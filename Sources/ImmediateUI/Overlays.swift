@@ -35,6 +35,7 @@ extension UIContext {
         destructive: Bool = true
     ) -> ConfirmResult {
         let dialogID = id(label)
+        if modalLastFrame != dialogID { focusBeforeModal = focused }
         modalThisFrame = dialogID
         insideModal = dialogID
         let wasOverlay = drawingOverlay
@@ -84,13 +85,24 @@ extension UIContext {
         if focused != cancelID && focused != confirmID && pendingFocus != confirmID {
             pendingFocus = cancelID
         }
+        var answer = ConfirmResult.pending
         if backPressed && !backTaken {
             backTaken = true
-            return .cancelled
+            answer = .cancelled
+        } else if confirmed {
+            answer = .confirmed
+        } else if cancelled {
+            answer = .cancelled
         }
-        if confirmed { return .confirmed }
-        if cancelled { return .cancelled }
-        return .pending
+        if answer != .pending {
+            // Answered: it closes now, so what is built after it (and next frame) takes input.
+            modalThisFrame = nil
+            // Focus goes back to what had it before (the button that opened the dialog).
+            pendingFocus = focusBeforeModal
+            if focusBeforeModal == nil { focused = nil }
+            focusBeforeModal = nil
+        }
+        return answer
     }
 
     /// True while a modal dialog is open (this frame or the last).

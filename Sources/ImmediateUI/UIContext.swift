@@ -139,6 +139,7 @@ public final class UIContext {
     var modalLastFrame: WidgetID?
     var modalThisFrame: WidgetID?
     var insideModal: WidgetID?
+    var focusBeforeModal: WidgetID?
     var toasts: [Toast] = []
 
     // MARK: Output
