@@ -14,8 +14,7 @@ public enum ImageFit: Sendable, Hashable {
 }
 
 /// One thing to draw, in window pixels. Plain data: compare it, count it, replay it.
-public enum DrawCommand: @unchecked Sendable {
-    // @unchecked: RasterImage is immutable once shared (see its comment).
+public enum DrawCommand: Sendable {
     case rect(Rect, color: Color, cornerRadius: Float)
     case shadow(Rect, cornerRadius: Float, blur: Float, offset: Point, color: Color)
     case image(RasterImage, Rect, cornerRadius: Float, fit: ImageFit, opacity: Float)

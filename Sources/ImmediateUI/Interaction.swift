@@ -110,7 +110,10 @@ extension UIContext {
             item.contentBottom = rect.maxY + shift
         }
         focusables.append(item)
-        if id == focused { focusedRectLastFrame = rect }
+        if id == focused {
+            focusedRectLastFrame = rect
+            focusedScroll = item.scroll
+        }
     }
 
     /// Takes this frame's first unused Enter, Space or pad A press.
@@ -163,6 +166,8 @@ extension UIContext {
 
     /// Applies this frame's unused Tab, arrow, d-pad and stick presses, in order.
     func resolveNavigation() {
+        // A reveal is for the frame after the move; a region not built then never takes it.
+        reveal = nil
         for index in events.indices where !consumed[index] {
             switch events[index] {
             case let .keyDown(.tab, modifiers, _):
@@ -236,6 +241,7 @@ extension UIContext {
     private func focus(_ item: Focusable) {
         focused = item.id
         focusedRectLastFrame = item.rect
+        focusedScroll = item.scroll
         if let scroll = item.scroll {
             reveal = (scroll, item.contentTop, item.contentBottom)
         }

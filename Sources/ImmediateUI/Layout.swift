@@ -83,6 +83,13 @@ extension UIContext {
         takeRect(points.map { $0 * scale })
     }
 
+    /// The next rect of the current layout taking all that is left but `points` (and one
+    /// spacing) for what follows: the name column between a thumbnail and buttons.
+    public func nextRect(leaving points: Float) -> Rect {
+        guard let frame = layouts.last else { return bounds }
+        return takeRect(max(0, frame.remaining - points * scale - frame.spacing))
+    }
+
     /// Leaves `points` of empty space along the current layout's axis.
     public func spacer(_ points: Float) {
         _ = takeRect(points * scale)

@@ -33,7 +33,7 @@ public enum LibraryListExample {
             ui.panel(rect, shadow: false)
             ui.beginRow(in: rect, spacing: 12, padding: 12)
             ui.fillRect(ui.nextRect(64), color: ui.theme.backgroundDeep, cornerRadius: ui.px(8))
-            ui.label(names[index], in: ui.nextRect(ui.remainingRect.width / ui.scale - 172))
+            ui.label(names[index], in: ui.nextRect(leaving: 48 + 12 + 80))
             _ = ui.toggle("favorite", isOn: favorites.contains(index))
             ui.button("Edit")
             ui.endLayout()

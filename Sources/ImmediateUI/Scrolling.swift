@@ -186,6 +186,24 @@ extension UIContext {
             state.velocity = 0
             wheelTaken = true
         }
+        let ownsKeys = focused == nil ? hits(viewport, pointer) : focusedScroll == regionID
+        if ownsKeys {
+            for index in events.indices where !consumed[index] {
+                switch events[index] {
+                case .keyDown(.pageDown, _, _):
+                    state.offset += viewport.height * 0.9
+                case .keyDown(.pageUp, _, _):
+                    state.offset -= viewport.height * 0.9
+                default:
+                    continue
+                }
+                consumed[index] = true
+                state.velocity = 0
+            }
+            if scrollStick != 0 && !state.dragging {
+                state.offset += scrollStick * 1500 * scale * deltaTime
+            }
+        }
         let threshold = 8 * scale
         if state.dragging {
             if pointerHeld {

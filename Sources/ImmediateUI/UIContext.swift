@@ -97,6 +97,8 @@ public final class UIContext {
     var wheelTaken = false
     var stickDirection: NavDirection?
     var stickSteps: [NavDirection] = []
+    /// The right stick's vertical push (-1...1), which scrolls the focused list.
+    var scrollStick: Float = 0
 
     // MARK: Interaction
 
@@ -114,6 +116,8 @@ public final class UIContext {
     var activeWasSeen = false
     var focusables: [Focusable] = []
     var focusedRectLastFrame: Rect?
+    /// The scroll region the focused widget sat in last frame (Page Up/Down scroll it).
+    var focusedScroll: WidgetID?
     var focusRing: (rect: Rect, radius: Float, clip: Rect, overlay: Bool)?
     var pendingFocus: WidgetID?
     var reveal: (scroll: WidgetID, top: Float, bottom: Float)?
@@ -221,8 +225,14 @@ public final class UIContext {
         return baseCommands
     }
 
-    /// The commands of the last finished frame.
+    /// The commands of the last finished frame. Let go of any copy before the next
+    /// `begin`, or the storage cannot be reused and the frame allocates.
     public var commands: [DrawCommand] { baseCommands }
+
+    /// Executes the last finished frame's commands on `canvas` (no copy of the list).
+    public func render(on canvas: Canvas) {
+        UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs)
+    }
 
     private func appendFocusRing(_ ring: (rect: Rect, radius: Float, clip: Rect, overlay: Bool), to list: inout [DrawCommand]) {
         let gap = theme.focusRingGap * scale, width = theme.focusRingWidth * scale
@@ -276,6 +286,8 @@ public final class UIContext {
                 composition = ""
             case let .gamepadAxis(_, axis, value) where axis == .leftX || axis == .leftY:
                 stickNavigation(axis: axis, value: value)
+            case let .gamepadAxis(_, .rightY, value):
+                scrollStick = abs(value) > 0.2 ? value : 0
             case .focusChanged(false):
                 pointerHeld = false
                 primaryFinger = nil

@@ -123,3 +123,29 @@ struct ScrollTests {
         #expect(frame?.visibleRange == 0..<16)
     }
 }
+
+@Suite("Keyboard and pad scrolling")
+struct KeyboardScrollTests {
+    @Test("Page Down scrolls the list holding focus by most of a page; the right stick glides it")
+    func pageAndStick() {
+        let harness = UIHarness()
+        let list = { (ui: UIContext) in
+            ui.scrollList("list", count: 100, rowHeight: 50, in: Rect(x: 0, y: 0, width: 300, height: 500)) { index, rect in
+                ui.pushID(index)
+                ui.button("row", in: rect)
+                ui.popID()
+            }
+        }
+        harness.frame(key(.tab), list)
+        harness.frame([], list)
+        harness.frame(key(.pageDown), list)
+        #expect(harness.ui.scrollOffset("list") == 450)
+        harness.frame([.gamepadAxis(id: 0, axis: .rightY, value: 1)], list)
+        harness.frame([], list)
+        #expect(harness.ui.scrollOffset("list") == 450 + 2 * 1500 / 60)  // held for two frames
+        harness.frame([.gamepadAxis(id: 0, axis: .rightY, value: 0)], list)
+        let still = harness.ui.scrollOffset("list")
+        harness.frame([], list)
+        #expect(harness.ui.scrollOffset("list") == still)
+    }
+}
