@@ -147,20 +147,20 @@ extension UIContext {
             active = nil
         }
         releaseThisFrame = nil
-        if let press = pendingPress {
-            pendingPress = nil
-            if let candidate = pressCandidate {
-                active = candidate.id
-                if candidate.focusable {
-                    focused = candidate.id
-                } else if editing != nil {
-                    focused = nil
-                }
-            } else {
-                active = nil
+        guard pendingPress != nil else { return }
+        pendingPress = nil
+        if let candidate = pressCandidate {
+            active = candidate.id
+            if candidate.focusable {
+                focused = candidate.id
+            } else if editing != nil {
+                // Pressing something that takes no focus still ends text editing.
                 focused = nil
             }
-            _ = press
+        } else {
+            // A press on empty space clears focus (and commits a text field).
+            active = nil
+            focused = nil
         }
     }
 

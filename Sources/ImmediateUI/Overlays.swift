@@ -135,7 +135,7 @@ extension UIContext {
             baseCommands.append(.shadow(rect, cornerRadius: height / 2, blur: 12 * scale, offset: Point(0, 4 * scale),
                                         color: theme.shadow.withAlpha(theme.shadow.a * alpha)))
             baseCommands.append(.rect(rect, color: background.withAlpha(alpha), cornerRadius: height / 2))
-            baseCommands.append(.text(toast.message, rect.insetBy(0).offsetBy(dx: 0, dy: 0), font: toastFont,
+            baseCommands.append(.text(toast.message, rect, font: toastFont,
                                       color: theme.text.withAlpha(alpha), alignment: .center, maxLines: 1))
             bottom -= height + 8 * scale
         }

@@ -54,6 +54,7 @@ extension UIContext {
             editing = nil
         }
         if control.isFocused {
+            textInputRect = area
             if editing?.id != widgetID {
                 let end = text.count
                 editing = TextEditState(id: widgetID, cursor: end, anchor: end, lastChange: time)

@@ -138,6 +138,9 @@ public final class UIContext {
     // MARK: Text editing, modal, toasts
 
     var editing: TextEditState?
+    /// The focused text field's rect this frame: the platform should have text input
+    /// (and the IME candidate window near this rect) on while it is set.
+    public internal(set) var textInputRect: Rect?
     var composition = ""
     var compositionCursor = 0
     var modalLastFrame: WidgetID?
@@ -200,6 +203,7 @@ public final class UIContext {
         insideModal = nil
         backTaken = false
         wheelTaken = false
+        textInputRect = nil
         layouts.append(LayoutFrame(content: bounds, axis: .vertical, spacing: theme.spacing * scale))
         readInput(input)
     }
@@ -330,6 +334,9 @@ public final class UIContext {
             stickSteps.append(direction)
         }
     }
+
+    /// True while a text field has focus: the platform should start text input.
+    public var wantsTextInput: Bool { textInputRect != nil }
 
     /// True when Escape or pad B was pressed this frame and no open modal took it:
     /// the screen should go back.

@@ -95,6 +95,7 @@ struct TextFieldTests {
             return false
         }
         #expect(underline)
+        #expect(field.harness.ui.wantsTextInput && field.harness.ui.textInputRect == fieldRect)
         field.send([.textEditing("", cursor: 0), .text("日本")])
         #expect(field.text == "ab日本")
         #expect(field.commands.contains { $0.string == "ab日本" })
