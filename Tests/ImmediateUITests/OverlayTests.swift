@@ -94,3 +94,32 @@ struct OverlayTests {
         #expect(commands.count == 8)
     }
 }
+
+@Suite("Focus while a modal is open")
+struct ModalFocusTests {
+    @Test("Tab cycles only through the dialog's buttons, and focus returns when it closes")
+    func tabStaysInside() {
+        let harness = UIHarness()
+        var showing = false
+        var focus: [WidgetID?] = []
+        let screen = { (ui: UIContext) in
+            if ui.button("Delete", in: Rect(x: 0, y: 0, width: 100, height: 48)).clicked { showing = true }
+            ui.button("Other", in: Rect(x: 0, y: 60, width: 100, height: 48))
+            if showing, ui.confirmDialog("confirm", title: "Sure?", message: "", confirmLabel: "Yes") != .pending {
+                showing = false
+            }
+        }
+        harness.frame(key(.tab), screen)
+        harness.frame(key(.enter), screen)  // opens the dialog
+        for _ in 0..<3 {
+            harness.frame(key(.tab), screen)
+            focus.append(harness.ui.focused)
+        }
+        let cancel = WidgetID.of("cancel", in: WidgetID.of("confirm"))
+        let confirm = WidgetID.of("confirm", in: WidgetID.of("confirm"))
+        #expect(focus == [confirm, cancel, confirm])
+        harness.frame(pad(.b), screen)
+        #expect(!showing)
+        #expect(harness.ui.focused == WidgetID.of("Delete"))
+    }
+}
