@@ -34,6 +34,8 @@ public struct ControlState: Sendable, Hashable {
     public var clicked = false
     /// Blocked by a modal above it: draw it, but it takes no input.
     public var isBlocked = false
+    /// Disabled by its caller: drawn dimmed, no input, no focus.
+    public var isDisabled = false
 }
 
 extension UIContext {

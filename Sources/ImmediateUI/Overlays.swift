@@ -128,7 +128,7 @@ extension UIContext {
         var bottom = bounds.maxY - 32 * scale
         for toast in toasts.reversed() {
             let age = time - toast.start, left = toast.start + toast.duration - time
-            let alpha = Float(max(0, min(1, min(age / 0.2, left / 0.4))))
+            let alpha = reduceMotion ? 1 : Float(max(0, min(1, min(age / 0.2, left / 0.4))))
             let width = min(bounds.width - 48 * scale, textWidth(toast.message, font: toastFont) + 2 * pad)
             let rect = Rect(x: bounds.center.x - width / 2, y: bottom - height, width: width, height: height)
             let background = toast.kind == .error ? theme.destructive : theme.card

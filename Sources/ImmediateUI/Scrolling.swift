@@ -218,6 +218,7 @@ extension UIContext {
                 activeWasSeen = true
             } else {
                 state.dragging = false
+                if reduceMotion { state.velocity = 0 }
                 if active == regionID { active = nil }
             }
         } else if pointerHeld, let origin = pressOrigin, active != regionID, editing?.id != active,

@@ -60,6 +60,8 @@ public final class UIContext {
     public var clipboard: (any Clipboard)?
     /// When set, used instead of the scale derived from the window size.
     public var scaleOverride: Float?
+    /// `--reduce-motion`: flicks stop where the finger lifts and toasts do not fade.
+    public var reduceMotion = false
 
     // MARK: Frame
 

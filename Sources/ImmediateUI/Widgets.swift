@@ -61,10 +61,12 @@ extension UIContext {
     // MARK: [SECTION] Buttons
 
     /// A button with a text label and an optional icon glyph string before it. The
-    /// label is its id (pass `id` when two buttons share a label).
+    /// label is its id (pass `id` when two buttons share a label). A disabled button
+    /// draws dimmed and takes neither input nor focus.
     @discardableResult
     public func button(
-        _ label: String, icon: String? = nil, style: ButtonStyle = .secondary, id: String? = nil, in rect: Rect? = nil
+        _ label: String, icon: String? = nil, style: ButtonStyle = .secondary, id: String? = nil,
+        enabled: Bool = true, in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = self.id(id ?? label)
         let textFont = font(theme.fontSize, .bold)
@@ -74,9 +76,9 @@ extension UIContext {
         let labelWidth = textWidth(label, font: textFont)
         let area = widgetRect(
             rect, preferredWidth: labelWidth + iconWidth + 2 * pad, preferredHeight: theme.controlHeight * scale)
-        let control = updateControl(widgetID, area)
+        let control = enabled ? updateControl(widgetID, area) : disabledControl(widgetID)
         drawButtonBody(area, style: style, control: control)
-        let color = style == .primary ? theme.textOnAccent : theme.text
+        let color = (style == .primary ? theme.textOnAccent : theme.text).withAlpha(enabled ? 1 : 0.5)
         let contentWidth = min(area.width - 2 * pad, labelWidth + iconWidth)
         var x = area.minX + (area.width - contentWidth) / 2
         if let icon {
@@ -92,12 +94,13 @@ extension UIContext {
     /// A square button showing only an icon glyph string; `label` names it (its id).
     @discardableResult
     public func iconButton(
-        _ icon: String, label: String, style: ButtonStyle = .secondary, in rect: Rect? = nil
+        _ icon: String, label: String, style: ButtonStyle = .secondary, enabled: Bool = true, in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let side = theme.controlHeight * scale
         let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
-        let control = updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2)
+        let control = enabled
+            ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID)
         drawButtonBody(area, style: style, control: control, round: true)
         draw(.text(icon, area, font: font(theme.iconFontSize), color: style == .primary ? theme.textOnAccent : theme.text,
                    alignment: .center, maxLines: 1))
@@ -114,7 +117,18 @@ extension UIContext {
         }
         if control.isActive { color = color.mixed(with: .black, 0.12) }
         if control.isBlocked { color = color.mixed(with: theme.backgroundDeep, 0.2) }
+        if control.isDisabled { color = color.mixed(with: theme.backgroundDeep, 0.55) }
         draw(.rect(area, color: color, cornerRadius: radius))
+    }
+
+    /// The state of a disabled widget: nothing, and it lets go of focus.
+    func disabledControl(_ id: WidgetID) -> ControlState {
+        lastItem = id
+        if focused == id { focused = nil }
+        if active == id { active = nil }
+        var state = ControlState()
+        state.isDisabled = true
+        return state
     }
 
     // MARK: [SECTION] Toggle

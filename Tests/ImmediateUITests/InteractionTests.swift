@@ -183,3 +183,21 @@ struct InteractionTests {
         #expect(rects[3] == Rect(x: 15, y: 225, width: 570, height: 15))
     }
 }
+
+@Suite("Disabled widgets")
+struct DisabledTests {
+    @Test("a disabled button takes no click and no focus")
+    func disabled() {
+        let harness = UIHarness()
+        var clicks = 0
+        let build = { (ui: UIContext) in
+            if ui.button("Save", enabled: false, in: Rect(x: 0, y: 0, width: 100, height: 48)).clicked { clicks += 1 }
+            ui.button("Cancel", in: Rect(x: 0, y: 60, width: 100, height: 48))
+        }
+        harness.frame(click(50, 20), build)
+        harness.frame(key(.tab), build)
+        harness.frame(key(.enter), build)
+        #expect(clicks == 0)
+        #expect(harness.ui.focused == WidgetID.of("Cancel"))
+    }
+}
