@@ -4,13 +4,37 @@
 // Raster. It reads input only as `InputEvent` values and must not import SDL, read
 // files or the clock: the caller passes each frame's events, size and time.
 //
-// A frame:
+// A frame of a screen (sizes in points, rects in window pixels):
 //
 //     ui.begin(input: events, width: w, height: h, time: t)
-//     if ui.button("Add target", style: .primary).clicked { ... }
-//     let commands = ui.end()
-//     UIRenderer.execute(commands, on: canvas, glyphs: glyphs)
+//     ui.beginColumn(in: ui.bounds, padding: 24)
+//     ui.label("Manage library", style: .title)
+//     ui.scrollList("library", count: targets.count, rowHeight: 88, spacing: 8) { index, rect in
+//         ui.pushID(targets[index].id)              // ids follow the target, not the row
+//         ui.beginRow(in: rect, padding: 12)
+//         ui.image(thumbnail, in: ui.nextRect(64), cornerRadius: ui.px(8))
+//         ui.label(targets[index].name, in: ui.nextRect(leaving: 48 + 10 + 90))
+//         if case .changed(let on) = ui.toggle("favorite", isOn: targets[index].favorite) {
+//             if !store.setFavorite(on, ...) { ui.showToast("Four favorites at most", kind: .error) }
+//         }
+//         if ui.button("Delete", style: .destructive).clicked { pendingDelete = targets[index].id }
+//         ui.endLayout()
+//         ui.popID()
+//     }
+//     ui.endLayout()
+//     if pendingDelete != nil {
+//         switch ui.confirmDialog("delete", title: "Delete target?", message: "...", confirmLabel: "Delete") {
+//         case .confirmed: ...; pendingDelete = nil
+//         case .cancelled: pendingDelete = nil
+//         case .pending: break
+//         }
+//     }
+//     if ui.backRequested { screen = .main }
+//     ui.end()
+//     ui.render(on: canvas)              // or UIRenderer.execute(ui.commands, on:, glyphs:)
 //
+// A click reaches a widget the frame after its press (the press goes to the topmost
+// widget under it once the whole frame is known); keys activate at once.
 // [SECTION] index of this file: state, frame (begin/end), ids, drawing, clipping.
 // Interaction.swift: updateControl, focus and navigation. Layout.swift: rows, columns.
 // Widgets.swift, TextField.swift, Scrolling.swift, Overlays.swift: the widgets.
