@@ -64,6 +64,11 @@ let package = Package(
         // importing CSDL2 and CFontconfig.
         .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "TargetStore", "Input", "Raster"]),
 
+        // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
+        // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
+        // renderer that executes them with Raster and Shaders. No SDL.
+        .target(name: "ImmediateUI", dependencies: ["Raster", "Shaders", "Input"]),
+
         // The screens and the interaction controller: punching, layout, drawing the
         // main screen, requests to the platform. Platform-free: input comes as values.
         .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
@@ -95,6 +100,8 @@ let package = Package(
         .testTarget(name: "StressCoreTests", dependencies: ["StressCore"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
+        // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
+        .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),

@@ -1,0 +1,251 @@
+// Interaction owns the one function every widget calls, `updateControl`: hover,
+// press, release, click, keyboard/pad activation and focus for an id and a rect,
+// microui-style. It also resolves each frame's press (topmost widget wins) and
+// focus navigation: Tab / Shift+Tab in order of appearance, arrows and the d-pad
+// spatially, nearest widget in that direction.
+
+import Input
+import Raster
+
+/// A direction for arrow keys, the d-pad and the left stick.
+public enum NavDirection: Sendable, Hashable {
+    case up, down, left, right
+}
+
+/// A widget that can take focus this frame.
+struct Focusable {
+    var id: WidgetID
+    var rect: Rect
+    /// The scroll region it sits in and its rect in that region's content coordinates.
+    var scroll: WidgetID?
+    var contentTop: Float
+    var contentBottom: Float
+}
+
+/// What `updateControl` found for a widget this frame.
+public struct ControlState: Sendable, Hashable {
+    /// Under the pointer (and nothing on top of it).
+    public var isHot = false
+    /// Being pressed and held.
+    public var isActive = false
+    /// Keys go to it.
+    public var isFocused = false
+    /// Clicked, tapped or activated with Enter / Space / pad A this frame.
+    public var clicked = false
+    /// Blocked by a modal above it: draw it, but it takes no input.
+    public var isBlocked = false
+    /// Disabled by its caller: drawn dimmed, no input, no focus.
+    public var isDisabled = false
+}
+
+extension UIContext {
+    // MARK: [SECTION] updateControl
+
+    /// True while a modal is open and this widget is not inside it.
+    public var isInputBlocked: Bool {
+        (modalLastFrame != nil || modalThisFrame != nil) && insideModal == nil
+    }
+
+    /// `rect` grown to the touch target size when the pointer is a finger.
+    func hitRect(_ rect: Rect) -> Rect {
+        guard pointerIsTouch else { return rect }
+        let minimum = theme.minimumTouchTarget * scale
+        let growX = max(0, (minimum - rect.width) / 2), growY = max(0, (minimum - rect.height) / 2)
+        return Rect(x: rect.minX - growX, y: rect.minY - growY, width: rect.width + 2 * growX, height: rect.height + 2 * growY)
+    }
+
+    /// True when `point` hits `rect` inside the current clip.
+    func hits(_ rect: Rect, _ point: Point) -> Bool {
+        // The clip is widened the same way, so an edge row keeps its touch margin.
+        hitRect(rect).contains(point) && hitRect(currentClip).contains(point)
+    }
+
+    /// Hover, press, click, activation and focus for one widget: the shared step of
+    /// every widget. `focusable` widgets join Tab and arrow navigation; `activatesOnKeys`
+    /// lets Enter / Space / pad A click it while focused. Draws nothing except that it
+    /// remembers where to put the focus ring (`ringRadius` in pixels).
+    @discardableResult
+    public func updateControl(
+        _ id: WidgetID, _ rect: Rect, focusable: Bool = true, activatesOnKeys: Bool = true, ringRadius: Float? = nil
+    ) -> ControlState {
+        lastItem = id
+        isItemDeactivatedAfterEdit = false
+        var state = ControlState()
+        if isInputBlocked {
+            state.isBlocked = true
+            if focused == id { focused = nil }
+            return state
+        }
+        if !pointerIsTouch, hits(rect, pointer) {
+            hoverCandidate = id
+        }
+        if let press = pendingPress, hits(rect, press) {
+            pressCandidate = (id, focusable)
+        }
+        if focusable {
+            registerFocusable(id, rect)
+        }
+        state.isHot = hovered == id && !pointerIsTouch && (active == nil || active == id)
+        if active == id {
+            activeWasSeen = true
+            state.isActive = pointerHeld
+            if let release = releaseThisFrame {
+                if hits(rect, release) { state.clicked = true }
+            }
+        }
+        if focused == id {
+            state.isFocused = true
+            if activatesOnKeys && takeActivation() { state.clicked = true }
+            if focusVisible {
+                focusRing = (rect, ringRadius ?? theme.cornerRadius * scale, currentClip, drawingOverlay)
+            }
+        }
+        return state
+    }
+
+    func registerFocusable(_ id: WidgetID, _ rect: Rect) {
+        var item = Focusable(id: id, rect: rect, scroll: nil, contentTop: 0, contentBottom: 0)
+        if let region = scrollStack.last {
+            item.scroll = region.id
+            let shift = region.offset - region.viewport.minY
+            item.contentTop = rect.minY + shift
+            item.contentBottom = rect.maxY + shift
+        }
+        focusables.append(item)
+        if id == focused {
+            focusedRectLastFrame = rect
+            focusedScroll = item.scroll
+        }
+    }
+
+    /// Takes this frame's first unused Enter, Space or pad A press.
+    func takeActivation() -> Bool {
+        for index in events.indices where !consumed[index] {
+            switch events[index] {
+            case .keyDown(.enter, _, _), .keyDown(.space, _, _), .gamepadButton(_, .a, true):
+                consumed[index] = true
+                focusVisible = true
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// Moves focus to `id` at the end of this frame (a screen opening on its first field).
+    public func setFocus(_ id: WidgetID?, visible: Bool = false) {
+        pendingFocus = id
+        if id == nil { focused = nil }
+        if visible { focusVisible = true }
+    }
+
+    // MARK: [SECTION] End of frame
+
+    /// Gives a pending press to the topmost widget under it, and ends a release.
+    func resolvePointer() {
+        hovered = pointerIsTouch ? nil : hoverCandidate
+        if releaseThisFrame != nil || !activeWasSeen && !pointerHeld {
+            active = nil
+        }
+        releaseThisFrame = nil
+        guard pendingPress != nil else { return }
+        pendingPress = nil
+        if let candidate = pressCandidate {
+            active = candidate.id
+            if candidate.focusable {
+                focused = candidate.id
+            } else if editing != nil {
+                // Pressing something that takes no focus still ends text editing.
+                focused = nil
+            }
+        } else {
+            // A press on empty space clears focus (and commits a text field).
+            active = nil
+            focused = nil
+        }
+    }
+
+    /// Applies this frame's unused Tab, arrow, d-pad and stick presses, in order.
+    func resolveNavigation() {
+        // A reveal is for the frame after the move; a region not built then never takes it.
+        reveal = nil
+        for index in events.indices where !consumed[index] {
+            switch events[index] {
+            case let .keyDown(.tab, modifiers, _):
+                moveFocus(sequential: modifiers.contains(.shift) ? -1 : 1)
+            case .keyDown(.up, _, _), .gamepadButton(_, .dpadUp, true): moveFocus(.up)
+            case .keyDown(.down, _, _), .gamepadButton(_, .dpadDown, true): moveFocus(.down)
+            case .keyDown(.left, _, _), .gamepadButton(_, .dpadLeft, true): moveFocus(.left)
+            case .keyDown(.right, _, _), .gamepadButton(_, .dpadRight, true): moveFocus(.right)
+            default: continue
+            }
+        }
+        for direction in stickSteps { moveFocus(direction) }
+    }
+
+    /// Tab order: the order widgets appeared in this frame, wrapping around.
+    func moveFocus(sequential step: Int) {
+        focusVisible = true
+        guard !focusables.isEmpty else { return }
+        guard let current = focused, let index = focusables.firstIndex(where: { $0.id == current }) else {
+            focus(step > 0 ? focusables[0] : focusables[focusables.count - 1])
+            return
+        }
+        let next = (index + step + focusables.count) % focusables.count
+        focus(focusables[next])
+    }
+
+    /// Spatial: the nearest widget whose centre lies in `direction` from the focused one,
+    /// counting distance off the axis twice as heavily as along it.
+    func moveFocus(_ direction: NavDirection) {
+        focusVisible = true
+        guard !focusables.isEmpty else { return }
+        let currentRect = focused.flatMap { id in focusables.first(where: { $0.id == id })?.rect } ?? focusedRectLastFrame
+        guard let from = currentRect, focused != nil else {
+            focus(focusables[0])
+            return
+        }
+        var best: Focusable?
+        var bestScore = Float.infinity
+        for candidate in focusables where candidate.id != focused {
+            let to = candidate.rect
+            let along: Float, across: Float
+            switch direction {
+            case .down:
+                along = to.center.y - from.center.y
+                across = gap(from.minX, from.maxX, to.minX, to.maxX)
+            case .up:
+                along = from.center.y - to.center.y
+                across = gap(from.minX, from.maxX, to.minX, to.maxX)
+            case .right:
+                along = to.center.x - from.center.x
+                across = gap(from.minY, from.maxY, to.minY, to.maxY)
+            case .left:
+                along = from.center.x - to.center.x
+                across = gap(from.minY, from.maxY, to.minY, to.maxY)
+            }
+            guard along > 1 else { continue }
+            let score = along + 2 * across
+            if score < bestScore {
+                bestScore = score
+                best = candidate
+            }
+        }
+        if let best { focus(best) }
+    }
+
+    /// How far apart two intervals are (0 when they overlap).
+    private func gap(_ a0: Float, _ a1: Float, _ b0: Float, _ b1: Float) -> Float {
+        max(0, max(b0 - a1, a0 - b1))
+    }
+
+    private func focus(_ item: Focusable) {
+        focused = item.id
+        focusedRectLastFrame = item.rect
+        focusedScroll = item.scroll
+        if let scroll = item.scroll {
+            reveal = (scroll, item.contentTop, item.contentBottom)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// Theme owns the palette and the base sizes (in points, before the UI scale) of the
+// app's look: dark indigo backgrounds, indigo cards, warm orange and yellow accents.
+
+import Raster
+
+/// Colours and metrics every widget reads; zero-config: `UITheme()` is the app's look.
+public struct UITheme: Sendable {
+    public var backgroundDeep = Color(hex: 0x242640)
+    public var background = Color(hex: 0x2E3152)
+    public var card = Color(hex: 0x3A3D63)
+    /// A card under the pointer or pressed: slightly lighter.
+    public var cardHover = Color(hex: 0x46497A)
+    public var accent = Color(hex: 0xFF9F6E)
+    public var accentHover = Color(hex: 0xFFB58D)
+    public var highlight = Color(hex: 0xFFD27A)
+    public var text = Color(hex: 0xFFF6E8)
+    public var textMuted = Color(hex: 0xC9CCEB)
+    /// Text on the accent colour (dark, for contrast on orange).
+    public var textOnAccent = Color(hex: 0x242640)
+    public var destructive = Color(hex: 0xE5484D)
+    public var destructiveHover = Color(hex: 0xF06468)
+    public var focusRing = Color(hex: 0xFFD27A)
+    public var selection = Color(hex: 0xFF9F6E, alpha: 0.45)
+    public var fieldBackground = Color(hex: 0x242640)
+    public var scrim = Color(hex: 0x101120, alpha: 0.6)
+    public var shadow = Color(r: 0, g: 0, b: 0, a: 0.45)
+
+    // Sizes in points; the context multiplies them by its scale.
+    public var fontSize: Float = 20
+    public var titleFontSize: Float = 26
+    public var iconFontSize: Float = 24
+    public var controlHeight: Float = 48
+    public var cornerRadius: Float = 12
+    public var padding: Float = 14
+    public var spacing: Float = 10
+    /// The smallest hit area a finger gets, each way.
+    public var minimumTouchTarget: Float = 44
+    public var focusRingWidth: Float = 3
+    public var focusRingGap: Float = 3
+
+    public var starOn = "★"
+    public var starOff = "☆"
+
+    public init() {}
+}

@@ -1,0 +1,206 @@
+// Widgets owns the simple widgets: labels, buttons (primary, secondary, destructive,
+// with an optional icon glyph), icon buttons, the on/off toggle (the favorite star),
+// image tiles for picture grids, panels and the spinner. Each takes the next layout
+// rect (or an explicit one), calls `updateControl`, then emits draw commands.
+
+import Foundation
+import Raster
+
+public enum ButtonStyle: Sendable, Hashable {
+    /// The one main action: warm orange.
+    case primary
+    /// Everything else: an indigo card.
+    case secondary
+    /// Deleting: red.
+    case destructive
+}
+
+public enum LabelStyle: Sendable, Hashable {
+    case body, title, muted
+}
+
+/// A toggle's answer: `.changed(newValue)` asks the caller to apply the new value,
+/// which it may refuse (a fifth favorite) by simply not applying it.
+public enum ToggleResult: Sendable, Hashable {
+    case unchanged
+    case changed(Bool)
+}
+
+extension UIContext {
+    // MARK: [SECTION] Panels and labels
+
+    /// A card background with a soft shadow.
+    public func panel(_ rect: Rect, color: Color? = nil, cornerRadius: Float? = nil, shadow: Bool = true) {
+        let radius = cornerRadius ?? theme.cornerRadius * scale
+        if shadow {
+            draw(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale), color: theme.shadow))
+        }
+        draw(.rect(rect, color: color ?? theme.card, cornerRadius: radius))
+    }
+
+    /// Text, on one line (cut with "…") or wrapped up to `maxLines`.
+    public func label(
+        _ text: String, style: LabelStyle = .body, alignment: TextAlignment = .leading, maxLines: Int = 1,
+        in rect: Rect? = nil
+    ) {
+        let font = style == .title ? font(theme.titleFontSize, .bold) : font(theme.fontSize)
+        let lineHeight = Float(glyphs.lineMetrics(for: font).lineHeight)
+        let height = maxLines == 1 ? max(lineHeight, theme.controlHeight * scale * 0.75) : lineHeight * Float(maxLines)
+        let area = widgetRect(rect, preferredWidth: textWidth(text, font: font) + 1, preferredHeight: height)
+        let color = style == .muted ? theme.textMuted : theme.text
+        draw(.text(text, area, font: font, color: color, alignment: alignment, maxLines: maxLines))
+    }
+
+    /// A picture in a rounded rect (no interaction).
+    public func image(
+        _ picture: RasterImage, in rect: Rect, cornerRadius: Float = 0, fit: ImageFit = .fill, opacity: Float = 1
+    ) {
+        draw(.image(picture, rect, cornerRadius: cornerRadius, fit: fit, opacity: opacity))
+    }
+
+    // MARK: [SECTION] Buttons
+
+    /// A button with a text label and an optional icon glyph string before it. The
+    /// label is its id (pass `id` when two buttons share a label). A disabled button
+    /// draws dimmed and takes neither input nor focus.
+    @discardableResult
+    public func button(
+        _ label: String, icon: String? = nil, style: ButtonStyle = .secondary, id: String? = nil,
+        enabled: Bool = true, in rect: Rect? = nil
+    ) -> UIResult {
+        let widgetID = self.id(id ?? label)
+        let textFont = font(theme.fontSize, .bold)
+        let iconFont = font(theme.iconFontSize)
+        let pad = theme.padding * scale
+        let iconWidth = icon.map { textWidth($0, font: iconFont) + pad / 2 } ?? 0
+        let labelWidth = textWidth(label, font: textFont)
+        let area = widgetRect(
+            rect, preferredWidth: labelWidth + iconWidth + 2 * pad, preferredHeight: theme.controlHeight * scale)
+        let control = enabled ? updateControl(widgetID, area) : disabledControl(widgetID)
+        drawButtonBody(area, style: style, control: control)
+        let color = (style == .primary ? theme.textOnAccent : theme.text).withAlpha(enabled ? 1 : 0.5)
+        let contentWidth = min(area.width - 2 * pad, labelWidth + iconWidth)
+        var x = area.minX + (area.width - contentWidth) / 2
+        if let icon {
+            draw(.text(icon, Rect(x: x, y: area.minY, width: iconWidth, height: area.height),
+                       font: iconFont, color: color, alignment: .leading, maxLines: 1))
+            x += iconWidth
+        }
+        draw(.text(label, Rect(x: x, y: area.minY, width: max(0, contentWidth - iconWidth), height: area.height),
+                   font: textFont, color: color, alignment: .leading, maxLines: 1))
+        return control.clicked ? .clicked : []
+    }
+
+    /// A square button showing only an icon glyph string; `label` names it (its id).
+    @discardableResult
+    public func iconButton(
+        _ icon: String, label: String, style: ButtonStyle = .secondary, enabled: Bool = true, in rect: Rect? = nil
+    ) -> UIResult {
+        let widgetID = id(label)
+        let side = theme.controlHeight * scale
+        let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
+        let control = enabled
+            ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID)
+        drawButtonBody(area, style: style, control: control, round: true)
+        draw(.text(icon, area, font: font(theme.iconFontSize), color: style == .primary ? theme.textOnAccent : theme.text,
+                   alignment: .center, maxLines: 1))
+        return control.clicked ? .clicked : []
+    }
+
+    func drawButtonBody(_ area: Rect, style: ButtonStyle, control: ControlState, round: Bool = false) {
+        let radius = round ? min(area.width, area.height) / 2 : theme.cornerRadius * scale
+        var color: Color
+        switch style {
+        case .primary: color = control.isHot || control.isActive ? theme.accentHover : theme.accent
+        case .secondary: color = control.isHot || control.isActive ? theme.cardHover : theme.card
+        case .destructive: color = control.isHot || control.isActive ? theme.destructiveHover : theme.destructive
+        }
+        if control.isActive { color = color.mixed(with: .black, 0.12) }
+        if control.isBlocked { color = color.mixed(with: theme.backgroundDeep, 0.2) }
+        if control.isDisabled { color = color.mixed(with: theme.backgroundDeep, 0.55) }
+        draw(.rect(area, color: color, cornerRadius: radius))
+    }
+
+    /// The state of a disabled widget: nothing, and it lets go of focus.
+    func disabledControl(_ id: WidgetID) -> ControlState {
+        lastItem = id
+        if focused == id { focused = nil }
+        if active == id { active = nil }
+        var state = ControlState()
+        state.isDisabled = true
+        return state
+    }
+
+    // MARK: [SECTION] Toggle
+
+    /// An on/off icon (a favorite star by default). It does not change anything itself:
+    /// on a click it answers `.changed(!isOn)` and the caller applies it or refuses.
+    public func toggle(
+        _ label: String, isOn: Bool, onIcon: String? = nil, offIcon: String? = nil, in rect: Rect? = nil
+    ) -> ToggleResult {
+        let widgetID = id(label)
+        let side = theme.controlHeight * scale
+        let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
+        let control = updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2)
+        if control.isHot || control.isActive {
+            draw(.rect(area, color: theme.cardHover, cornerRadius: min(area.width, area.height) / 2))
+        }
+        let icon = isOn ? (onIcon ?? theme.starOn) : (offIcon ?? theme.starOff)
+        draw(.text(icon, area, font: font(theme.iconFontSize, .bold), color: isOn ? theme.highlight : theme.textMuted,
+                   alignment: .center, maxLines: 1))
+        return control.clicked ? .changed(!isOn) : .unchanged
+    }
+
+    // MARK: [SECTION] Image tile
+
+    /// A picture card with a title under it, for the "More targets" grid and the
+    /// picture picker; `selected` draws an accent border. Its id is `label`.
+    @discardableResult
+    public func imageTile(
+        _ label: String, title: String, picture: RasterImage?, selected: Bool = false, in rect: Rect? = nil
+    ) -> UIResult {
+        let widgetID = id(label)
+        let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
+        let control = updateControl(widgetID, area)
+        let radius = theme.cornerRadius * scale
+        let pad = 8 * scale
+        if selected {
+            draw(.rect(area, color: theme.accent, cornerRadius: radius))
+            draw(.rect(area.insetBy(3 * scale), color: theme.card, cornerRadius: max(0, radius - 3 * scale)))
+        } else {
+            draw(.rect(area, color: control.isHot || control.isActive ? theme.cardHover : theme.card, cornerRadius: radius))
+        }
+        let titleHeight = theme.fontSize * scale * 1.6
+        let pictureRect = Rect(
+            x: area.minX + pad, y: area.minY + pad, width: area.width - 2 * pad,
+            height: max(0, area.height - 2 * pad - titleHeight))
+        if let picture {
+            draw(.image(picture, pictureRect, cornerRadius: max(0, radius - pad / 2), fit: .fill, opacity: 1))
+        } else {
+            draw(.rect(pictureRect, color: theme.backgroundDeep, cornerRadius: max(0, radius - pad / 2)))
+        }
+        draw(.text(title, Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight),
+                   font: font(theme.fontSize), color: theme.text, alignment: .center, maxLines: 1))
+        return control.clicked ? .clicked : []
+    }
+
+    // MARK: [SECTION] Spinner
+
+    /// Eight dots chasing round a circle, for work in progress (a picture importing).
+    public func spinner(in rect: Rect? = nil) {
+        let side = theme.controlHeight * scale
+        let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
+        let radius = min(area.width, area.height) * 0.35
+        let dot = max(1, radius * 0.28)
+        let center = area.center
+        // One turn a second, in eight steps.
+        let lead = Int((time * 8).rounded(.down)) % 8
+        for index in 0..<8 {
+            let angle = Float(index) / 8 * 2 * Float.pi
+            let x = center.x + radius * sinf(angle), y = center.y - radius * cosf(angle)
+            let age = (lead - index + 8) % 8
+            let color = theme.highlight.withAlpha(1 - Float(age) / 9)
+            draw(.rect(Rect(x: x - dot, y: y - dot, width: 2 * dot, height: 2 * dot), color: color, cornerRadius: dot))
+        }
+    }
+}
