@@ -71,7 +71,7 @@ let package = Package(
 
         // The screens and the interaction controller: punching, layout, drawing the
         // main screen, requests to the platform. Platform-free: input comes as values.
-        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
+        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input", "ImmediateUI"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop and the headless script runner (used by the CLI and the bench).

@@ -154,10 +154,12 @@ extension UIContext {
     // MARK: [SECTION] Image tile
 
     /// A picture card with a title under it, for the "More targets" grid and the
-    /// picture picker; `selected` draws an accent border. Its id is `label`.
+    /// picture picker; `selected` draws an accent border. Its id is `label`. `fit`
+    /// defaults to filling the card for opaque photos and fitting transparent art.
     @discardableResult
     public func imageTile(
-        _ label: String, title: String, picture: RasterImage?, selected: Bool = false, in rect: Rect? = nil
+        _ label: String, title: String, picture: RasterImage?, selected: Bool = false, fit: ImageFit? = nil,
+        in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
@@ -175,7 +177,9 @@ extension UIContext {
             x: area.minX + pad, y: area.minY + pad, width: area.width - 2 * pad,
             height: max(0, area.height - 2 * pad - titleHeight))
         if let picture {
-            draw(.image(picture, pictureRect, cornerRadius: max(0, radius - pad / 2), fit: .fill, opacity: 1))
+            // Photos fill the card; drawn art with transparent margins fits whole.
+            let mode = fit ?? (picture.isOpaque ? .fill : .fit)
+            draw(.image(picture, pictureRect, cornerRadius: max(0, radius - pad / 2), fit: mode, opacity: 1))
         } else {
             draw(.rect(pictureRect, color: theme.backgroundDeep, cornerRadius: max(0, radius - pad / 2)))
         }

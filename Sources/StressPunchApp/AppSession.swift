@@ -1,4 +1,5 @@
 import Foundation
+import ImmediateUI
 import Input
 import Raster
 import StressCore
@@ -14,6 +15,11 @@ public final class AppSession {
     private let pictures: PictureCache
     private let recorder: PunchRecorder
     private let builtinPictureURL: (String) -> URL?
+    /// The immediate-mode UI (nil without fonts: then only the punch screen runs).
+    public let ui: UIContext?
+    public private(set) var screen: AppScreen = .main
+    /// This frame's input, handed to the UI when the frame is built.
+    private var frameEvents: [InputEvent] = []
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -26,10 +32,67 @@ public final class AppSession {
         self.builtinPictureURL = builtinPictureURL
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
+        ui = glyphs.map { UIContext(glyphs: $0) }
+        ui?.reduceMotion = configuration.reduceMotion
+        frameEvents.reserveCapacity(64)
+        if let ui {
+            renderer.overlay = { canvas in ui.render(on: canvas) }
+        }
     }
 
+    /// Routes one input event: the UI sees everything (it is built once a frame); the
+    /// punch controller gets what the main screen's UI does not claim.
     public func handle(_ event: InputEvent) {
+        if ui != nil && !(screen == .main && Self.isAimStick(event)) { frameEvents.append(event) }
+        if case .keyDown(.character("m"), let modifiers, false) = event, modifiers == [.control] {
+            screen = .allTargets
+            return
+        }
+        guard screen == .main else { return }
+        if let ui {
+            switch event {
+            case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y):
+                // The favorites bar's cards and button are not punching ground.
+                if controller.layout.favoritesBar.contains(Point(x, y)) { return }
+            case .keyDown(.space, _, _), .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
+                // With a widget focused by keyboard or pad, these activate it instead.
+                if ui.focused != nil && ui.focusVisible { return }
+            default:
+                break
+            }
+        }
         controller.handle(event)
+    }
+
+    /// On the punch screen the left stick aims the reticle, so the UI must not also
+    /// read it as a d-pad.
+    private static func isAimStick(_ event: InputEvent) -> Bool {
+        if case .gamepadAxis(_, let axis, _) = event { return axis == .leftX || axis == .leftY }
+        return false
+    }
+
+    /// The thumbnail for a target's picture, made off the frame path.
+    func thumbnail(for target: StressTarget) -> RasterImage? {
+        pictureURL(for: target).flatMap { pictures.thumbnail(for: $0) }
+    }
+
+    /// Builds this frame's UI and carries out what it asked for.
+    private func buildUI(time: Double) {
+        guard let ui else { return }
+        let layout = controller.layout
+        ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
+        frameEvents.removeAll(keepingCapacity: true)
+        let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
+        let action = screen == .main ? screens.favoritesBar() : screens.allTargets()
+        _ = ui.end()
+        switch action {
+        case .none: break
+        case .select(let id): library.select(id)
+        case .show(let next): screen = next
+        case .chooseAndReturn(let id):
+            library.select(id)
+            screen = .main
+        }
     }
 
     public func step(_ dt: Float) {
@@ -51,6 +114,7 @@ public final class AppSession {
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
     /// the present lies between the last two fixed steps.
     public func prepareFrame(interpolation: Float, time: Double) {
+        buildUI(time: time)
         var state: MainSceneFrame.PictureState = .failed
         if let target = library.selected, let url = pictureURL(for: target) {
             switch pictures.entry(for: url) {
@@ -75,6 +139,7 @@ public final class AppSession {
         frame.flash = controller.effects.flash
         frame.sprites = controller.effects.sprites
         frame.reticles = controller.reticles
+        frame.showsScene = screen == .main
         frame.title = library.selected?.name ?? "No target selected"
         frame.message = library.selected?.message ?? ""
         if case .ready(let image) = state {

@@ -24,6 +24,8 @@ public struct MainSceneFrame {
     /// The selected target's name and message for the header ("" when none).
     public var title: String
     public var message: String
+    /// False on screens that cover the punch scene (only the backdrop shows).
+    public var showsScene: Bool
 
     public init(layout: MainLayout) {
         self.layout = layout
@@ -36,6 +38,7 @@ public struct MainSceneFrame {
         time = 0
         title = ""
         message = ""
+        showsScene = true
     }
 }
 
@@ -87,6 +90,10 @@ public final class MainSceneRenderer: BandRenderer {
 
     public func render(into canvas: Canvas) {
         canvas.drawImage(backdrop, x: 0, y: 0)
+        guard frame.showsScene else {
+            overlay?(canvas)
+            return
+        }
 
         switch frame.picture {
         case .ready(let image):

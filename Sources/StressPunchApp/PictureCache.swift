@@ -25,6 +25,12 @@ public final class PictureCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [URL: Entry] = [:]
     private var inFlight: Set<URL> = []
+    private var thumbnails: [URL: RasterImage] = [:]
+    private var thumbnailsInFlight: Set<URL> = []
+    private var thumbnailFailures: Set<URL> = []
+    /// Thumbnails are made once, area-averaged from the picture: drawing a 1024 px
+    /// picture into a 100 px card every frame would shimmer and cost far more.
+    public static let thumbnailSize = 256
 
     public init(codec: any PictureCodec, synchronous: Bool) {
         self.codec = codec
@@ -54,16 +60,55 @@ public final class PictureCache: @unchecked Sendable {
         return nil
     }
 
+    /// The thumbnail of the picture at `url` if made, else nil (and it is started).
+    public func thumbnail(for url: URL) -> RasterImage? {
+        lock.lock()
+        if let thumbnail = thumbnails[url] {
+            lock.unlock()
+            return thumbnail
+        }
+        let alreadyLoading = thumbnailsInFlight.contains(url) || thumbnailFailures.contains(url)
+        if !alreadyLoading { thumbnailsInFlight.insert(url) }
+        lock.unlock()
+        if alreadyLoading { return nil }
+        let codec = self.codec
+        let make: @Sendable () -> Void = { [weak self] in
+            let thumbnail = Self.makeThumbnail(url, codec: codec)
+            guard let self else { return }
+            self.lock.lock()
+            if let thumbnail { self.thumbnails[url] = thumbnail } else { self.thumbnailFailures.insert(url) }
+            self.thumbnailsInFlight.remove(url)
+            self.lock.unlock()
+        }
+        if synchronous {
+            make()
+            lock.lock(); defer { lock.unlock() }
+            return thumbnails[url]
+        }
+        queue.async(execute: make)
+        return nil
+    }
+
     /// Whether any picture is still being decoded (the UI shows a spinner).
     public var isLoading: Bool {
         lock.lock(); defer { lock.unlock() }
-        return !inFlight.isEmpty
+        return !inFlight.isEmpty || !thumbnailsInFlight.isEmpty
+    }
+
+    private static func makeThumbnail(_ url: URL, codec: any PictureCodec) -> RasterImage? {
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty,
+              let bitmap = try? codec.decode([UInt8](data), fileName: url.path)
+        else { return nil }
+        let small = bitmap.downscaled(toLongSide: thumbnailSize)
+        return RasterImage(width: small.width, height: small.height, rgba: small.pixels)
     }
 
     /// Forgets a picture (after the user replaced it).
     public func forget(_ url: URL) {
         lock.lock(); defer { lock.unlock() }
         entries[url] = nil
+        thumbnails[url] = nil
+        thumbnailFailures.remove(url)
     }
 
     private func store(_ entry: Entry, for url: URL) {

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The favorites bar and the "More targets" grid at 1280x720, driven like a user.
+@Suite("Favorites bar and the More targets grid, end to end", .serialized)
+struct LibraryScreenTests {
+    func selectedName(_ run: HeadlessRun) throws -> String? {
+        try run.cli.list().first { $0.selected }?.name
+    }
+
+    @Test("clicking the third favorite card selects it, without punching")
+    func clickFavoriteCard() throws {
+        let run = HeadlessRun()
+        let third = try run.cli.list().filter(\.favorite)[2]
+        let result = try run.run("0.20 click 620 640\n0.40 quit\n")
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == third.name)
+        #expect(HeadlessRun.punchesLanded(result) == 0)
+    }
+
+    @Test("with only the keyboard: Tab to the cards, an arrow to the next, Enter selects")
+    func keyboardOnly() throws {
+        let run = HeadlessRun()
+        let second = try run.cli.list().filter(\.favorite)[1]
+        let result = try run.run("0.20 key Tab\n0.30 key Right\n0.40 key Return\n0.60 quit\n")
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == second.name)
+        #expect(HeadlessRun.punchesLanded(result) == 0)
+    }
+
+    @Test("with only a gamepad: the d-pad focuses the cards and A selects instead of punching")
+    func gamepadOnly() throws {
+        let run = HeadlessRun()
+        let second = try run.cli.list().filter(\.favorite)[1]
+        let result = try run.run("0.20 pad dpright\n0.30 pad dpright\n0.40 pad a\n0.60 quit\n")
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == second.name)
+        #expect(HeadlessRun.punchesLanded(result) == 0)
+    }
+
+    @Test("Ctrl+M opens every target as a grid; choosing one selects it and returns to punching")
+    func moreTargetsGrid() throws {
+        let run = HeadlessRun()
+        let fifth = try run.cli.list()[4]
+        let result = try run.run("""
+            0.20 key Ctrl+M
+            0.30 screenshot $DIR/grid.png
+            0.40 click 947 227
+            0.60 click 640 330
+            0.70 screenshot $DIR/back.png
+            0.80 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == fifth.name)
+        // Back on the main screen, the click on the target punched it.
+        #expect(HeadlessRun.punchesLanded(result) == 1)
+        let grid = try Screenshot(run.folder.file("grid.png").path)
+        let back = try Screenshot(run.folder.file("back.png").path)
+        #expect(back.changedPixels(comparedTo: grid, aroundX: 640, y: 360, radius: 200) > 20_000)
+    }
+
+    @Test("Escape leaves the grid without choosing; a second Escape quits")
+    func escapeBack() throws {
+        let run = HeadlessRun()
+        let before = try selectedName(run)
+        let result = try run.run("0.20 key Ctrl+M\n0.40 key Escape\n0.60 key Escape\n5.00 quit\n")
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == before)
+        #expect(result.standardOutput.contains("0.6"), "the second Escape should end the run early: \(result.standardOutput)")
+    }
+}
