@@ -29,8 +29,14 @@ public final class RunningApp {
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (options.fullscreen || options.kiosk), borderless: options.kiosk)
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
-        if let reason = audio.unavailableReason, !headless {
-            FileHandle.standardError.write(Data("stresspunch: \(reason)\n".utf8))
+        if !headless {
+            // Said once at start: what is missing, and that the app carries on without it.
+            if let reason = audio.unavailableReason {
+                FileHandle.standardError.write(Data("stresspunch: \(reason)\n".utf8))
+            }
+            if SDLInput.attachedGamepadCount == 0 {
+                FileHandle.standardError.write(Data("stresspunch: no gamepad connected; plug one in any time to aim and punch with it\n".utf8))
+            }
         }
         for name in BuiltinAssets.soundNames {
             if let url = BuiltinAssets.soundURL(named: name) { audio.load(name, from: url) }

@@ -26,6 +26,11 @@ public final class SDLInput {
     /// How many gamepads are connected.
     public var gamepadCount: Int { controllers.count }
 
+    /// How many game controllers SDL sees right now (before their events arrive).
+    public static var attachedGamepadCount: Int {
+        (0..<max(0, Int(SDL_NumJoysticks()))).filter { SDL_IsGameController(Int32($0)) == SDL_TRUE }.count
+    }
+
     /// Appends every pending event to `events` (which keeps its capacity between
     /// frames, so polling allocates nothing in the steady state).
     public func poll(into events: inout [InputEvent]) {
