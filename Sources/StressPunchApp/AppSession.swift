@@ -20,6 +20,12 @@ public final class AppSession {
     public private(set) var screen: AppScreen = .main
     /// This frame's input, handed to the UI when the frame is built.
     private var frameEvents: [InputEvent] = []
+    /// Manage screen: a delete or a restore waiting for confirmation.
+    private var pendingDeleteID: Int64?
+    private var pendingRestore = false
+    /// The Add / Edit form, while it is open.
+    public private(set) var editor: TargetEditor?
+    private let importer: PictureImporter
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -29,6 +35,7 @@ public final class AppSession {
         library = try LibraryModel(store: store)
         recorder = PunchRecorder(store: store)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
+        importer = PictureImporter(codec: codec)
         self.builtinPictureURL = builtinPictureURL
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
@@ -44,8 +51,24 @@ public final class AppSession {
     /// punch controller gets what the main screen's UI does not claim.
     public func handle(_ event: InputEvent) {
         if ui != nil && !(screen == .main && Self.isAimStick(event)) { frameEvents.append(event) }
-        if case .keyDown(.character("m"), let modifiers, false) = event, modifiers == [.control] {
-            screen = .allTargets
+        if ui != nil, case .keyDown(.character(let key), let modifiers, false) = event, modifiers == [.control],
+           editor == nil || key != "n" {
+            switch key {
+            case "m": screen = .allTargets; return
+            case "l": screen = .manage; return
+            case "n": openEditor(TargetEditor(mode: .add, returnTo: screen)); return
+            default: break
+            }
+        }
+        if ui != nil, case .fileDropped(let path) = event {
+            let file = URL(fileURLWithPath: path)
+            if let editor, screen == .editor {
+                editor.pictureFile = file
+            } else {
+                // A picture dropped anywhere else starts a new target with it, named after the file.
+                openEditor(TargetEditor(mode: .add, name: TargetEditor.suggestedName(for: file), pictureFile: file,
+                                        returnTo: screen == .allTargets ? .main : screen))
+            }
             return
         }
         guard screen == .main else { return }
@@ -83,8 +106,38 @@ public final class AppSession {
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
-        let action = screen == .main ? screens.favoritesBar() : screens.allTargets()
+        let action: LibraryScreens.Action
+        switch screen {
+        case .main: action = screens.favoritesBar()
+        case .allTargets: action = screens.allTargets()
+        case .manage:
+            let pendingDelete = pendingDeleteID.flatMap { id in library.targets.first { $0.id == id } }
+            action = screens.manage(pendingDelete: pendingDelete, pendingRestore: pendingRestore)
+        case .editor:
+            if let editor {
+                let current = editorCurrentTarget
+                let preview = editor.pictureFile.flatMap { pictures.thumbnail(for: $0) } ?? current.flatMap(thumbnail(for:))
+                action = screens.editor(editor, preview: preview, hasCurrentPicture: current != nil, busy: library.isBusy)
+            } else {
+                action = .show(.main)
+            }
+        }
         _ = ui.end()
+        perform(action, ui: ui)
+    }
+
+    /// The target the editor is changing (nil when adding).
+    private var editorCurrentTarget: StressTarget? {
+        guard case .edit(let id)? = editor?.mode else { return nil }
+        return library.targets.first { $0.id == id }
+    }
+
+    private func openEditor(_ newEditor: TargetEditor) {
+        editor = newEditor
+        screen = .editor
+    }
+
+    private func perform(_ action: LibraryScreens.Action, ui: UIContext) {
         switch action {
         case .none: break
         case .select(let id): library.select(id)
@@ -92,6 +145,52 @@ public final class AppSession {
         case .chooseAndReturn(let id):
             library.select(id)
             screen = .main
+        case .toggleFavorite(let id, let on):
+            if let refusal = library.setFavorite(on, for: id) { ui.showToast(refusal, kind: .error, duration: 4) }
+        case .askDelete(let id): pendingDeleteID = id
+        case .delete(let id):
+            pendingDeleteID = nil
+            library.delete(id)
+        case .cancelDelete: pendingDeleteID = nil
+        case .askRestore: pendingRestore = true
+        case .restore:
+            pendingRestore = false
+            library.restoreDefaults()
+        case .cancelRestore: pendingRestore = false
+        case .add: openEditor(TargetEditor(mode: .add, returnTo: .manage))
+        case .edit(let id):
+            guard let target = library.targets.first(where: { $0.id == id }) else { return }
+            openEditor(TargetEditor(mode: .edit(id: id), name: target.name, message: target.message, returnTo: .manage))
+        case .save:
+            guard let editor else { return }
+            editor.isSaving = true
+            switch editor.mode {
+            case .add:
+                guard let file = editor.pictureFile else { editor.isSaving = false; return }
+                library.add(name: editor.name, message: editor.message, pictureFile: file, importer: importer)
+            case .edit(let id):
+                if let url = editorCurrentTarget.flatMap(pictureURL(for:)), editor.pictureFile != nil { pictures.forget(url) }
+                library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer)
+            }
+        case .cancelEdit:
+            screen = editor?.returnTo ?? .main
+            editor = nil
+        }
+    }
+
+    /// Shows what background saves reported, and closes the editor once its save is done.
+    private func collectBackgroundResults() {
+        let results = library.takeBackgroundResults()
+        guard let ui else { return }
+        for error in results.errors { ui.showToast(error, kind: .error, duration: 6) }
+        for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
+        // The save's outcome arrives in the same frame as the end of "busy".
+        if let editor, editor.isSaving, !library.isBusy, results.changed || !results.errors.isEmpty {
+            editor.isSaving = false
+            if results.errors.isEmpty {
+                screen = editor.returnTo
+                self.editor = nil
+            }
         }
     }
 
@@ -114,6 +213,7 @@ public final class AppSession {
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
     /// the present lies between the last two fixed steps.
     public func prepareFrame(interpolation: Float, time: Double) {
+        collectBackgroundResults()
         buildUI(time: time)
         var state: MainSceneFrame.PictureState = .failed
         if let target = library.selected, let url = pictureURL(for: target) {
@@ -179,7 +279,7 @@ public final class AppSession {
     /// Whether frames must keep coming (animation, a picture loading); otherwise the
     /// loop can sleep until input arrives.
     public var wantsContinuousFrames: Bool {
-        controller.isAnimating || pictures.isLoading
+        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || screen != .main
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.

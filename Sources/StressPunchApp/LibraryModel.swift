@@ -11,6 +11,9 @@ public final class LibraryModel: @unchecked Sendable {
     private let queue = DispatchQueue(label: "stresspunch.library-writes", qos: .userInitiated)
     private let lock = NSLock()
     private var pendingErrors: [String] = []
+    private var pendingNotices: [String] = []
+    private var freshTargets: [StressTarget]?
+    private var busyCount = 0
 
     public private(set) var targets: [StressTarget] = []
     public private(set) var selectedID: Int64?
@@ -41,7 +44,7 @@ public final class LibraryModel: @unchecked Sendable {
         for index in targets.indices { targets[index].isSelected = targets[index].id == id }
         let store = self.store
         queue.async { [weak self] in
-            do { try store.select(id: id) } catch { self?.report(String(describing: error)) }
+            do { try store.select(id: id) } catch { self?.finish(with: error, reloadFrom: store) }
         }
     }
 
@@ -61,12 +64,139 @@ public final class LibraryModel: @unchecked Sendable {
         targets[index].punchCount += 1
     }
 
-    /// Errors from background saves since the last call, for the UI to show.
-    public func takeErrors() -> [String] {
+    // MARK: Changes saved in the background
+
+    /// Puts a target on the favorites bar or takes it off, at once in memory. Returns
+    /// the reason when the four-favorite rule refuses it (nothing changes then).
+    public func setFavorite(_ on: Bool, for id: Int64) -> String? {
+        guard let index = targets.firstIndex(where: { $0.id == id }) else { return nil }
+        let count = targets.filter(\.isFavorite).count
+        if on && !FavoriteRule.canFavorite(currentFavoriteCount: count, isAlreadyFavorite: targets[index].isFavorite) {
+            return FavoriteRule.refusalReason
+        }
+        targets[index].isFavorite = on
+        let store = self.store
+        queue.async { [weak self] in
+            do { try store.setFavorite(on, for: id) } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+        return nil
+    }
+
+    /// Deletes a target (and then its picture file); the neighbour becomes selected if it
+    /// was the selected one.
+    public func delete(_ id: Int64) {
+        guard let index = targets.firstIndex(where: { $0.id == id }) else { return }
+        let wasSelected = targets[index].id == selectedID
+        targets.remove(at: index)
+        if wasSelected {
+            let neighbour = index < targets.count ? targets[index] : targets.last
+            selectedID = neighbour?.id
+            for position in targets.indices { targets[position].isSelected = targets[position].id == selectedID }
+        }
+        let store = self.store
+        queue.async { [weak self] in
+            do {
+                try store.delete(id: id)
+                self?.handOver(try store.allTargets())
+            } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+    }
+
+    /// Brings back deleted built-ins; the list refreshes when it is done.
+    public func restoreDefaults() {
+        let store = self.store
+        queue.async { [weak self] in
+            do {
+                let restored = try store.restoreDefaults()
+                self?.handOver(try store.allTargets(), notice: restored == 0
+                    ? "All built-in targets are already in the library."
+                    : "Restored \(restored) built-in target\(restored == 1 ? "" : "s").")
+            } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+    }
+
+    /// Adds a target from a picture file: the picture is checked, turned upright,
+    /// downsized and stored in the background; `isBusy` is true meanwhile and the list
+    /// refreshes (and selects the new target) when it is done.
+    public func add(name: String, message: String, pictureFile: URL, importer: PictureImporter) {
+        runImport { store in
+            let picture = try importer.importPicture(at: pictureFile)
+            let target = try store.insert(name: name, message: message, picture: .imported(picture))
+            try store.select(id: target.id)
+            return "Added “\(target.name)”."
+        }
+    }
+
+    /// Changes a target's name and message, and its picture when `pictureFile` is given.
+    public func update(id: Int64, name: String, message: String, pictureFile: URL?, importer: PictureImporter) {
+        runImport { store in
+            let picture = try pictureFile.map { url throws in NewPicture.imported(try importer.importPicture(at: url)) }
+            let target = try store.update(id: id, name: name, message: message, picture: picture)
+            return "Saved “\(target.name)”."
+        }
+    }
+
+    /// True while a picture import or save is running (the UI shows a spinner).
+    public var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
+        return busyCount > 0
+    }
+
+    /// Takes what background work finished since the last frame: a fresh list to show,
+    /// notices and errors. Call once a frame on the main thread.
+    public func takeBackgroundResults() -> (notices: [String], errors: [String], changed: Bool) {
+        lock.lock()
+        let fresh = freshTargets
+        freshTargets = nil
+        let notices = pendingNotices
+        pendingNotices.removeAll()
         let errors = pendingErrors
         pendingErrors.removeAll()
-        return errors
+        lock.unlock()
+        if let fresh {
+            targets = fresh
+            selectedID = fresh.first(where: \.isSelected)?.id ?? fresh.first?.id
+        }
+        return (notices, errors, fresh != nil)
+    }
+
+    private func runImport(_ work: @escaping @Sendable (TargetStore) throws -> String) {
+        lock.lock()
+        busyCount += 1
+        lock.unlock()
+        let store = self.store
+        queue.async { [weak self] in
+            // The result and the end of "busy" are published together, so a frame never
+            // sees the work finished without its outcome.
+            do {
+                let notice = try work(store)
+                self?.handOver(try store.allTargets(), notice: notice, endingImport: true)
+            } catch {
+                self?.finish(with: error, reloadFrom: store, endingImport: true)
+            }
+        }
+    }
+
+    private func handOver(_ fresh: [StressTarget], notice: String? = nil, endingImport: Bool = false) {
+        lock.lock(); defer { lock.unlock() }
+        if endingImport { busyCount -= 1 }
+        freshTargets = fresh
+        if let notice { pendingNotices.append(notice) }
+    }
+
+    /// A failed save: say why, and show the library as it really is.
+    private func finish(with error: any Error, reloadFrom store: TargetStore, endingImport: Bool = false) {
+        let message: String
+        switch error {
+        case let error as TargetStoreError: message = error.description
+        case let error as PictureImportError: message = error.description
+        default: message = String(describing: error)
+        }
+        let fresh = try? store.allTargets()
+        lock.lock(); defer { lock.unlock() }
+        if endingImport { busyCount -= 1 }
+        pendingErrors.append(message)
+        if let fresh { freshTargets = fresh }
     }
 
     /// Waits for background saves to finish (on quit).
@@ -74,8 +204,4 @@ public final class LibraryModel: @unchecked Sendable {
         queue.sync {}
     }
 
-    private func report(_ message: String) {
-        lock.lock(); defer { lock.unlock() }
-        pendingErrors.append(message)
-    }
 }

@@ -8,6 +8,10 @@ public enum AppScreen: Sendable, Equatable {
     case main
     /// Every target as a thumbnail grid; choosing one selects it and goes back.
     case allTargets
+    /// Every target as a list to favorite, edit, delete; add; restore the built-ins.
+    case manage
+    /// The Add / Edit target form.
+    case editor
 }
 
 /// Builds the UI of each screen with the immediate-mode context, once a frame.
@@ -23,6 +27,17 @@ struct LibraryScreens {
         case select(Int64)
         case show(AppScreen)
         case chooseAndReturn(Int64)
+        case toggleFavorite(Int64, Bool)
+        case askDelete(Int64)
+        case delete(Int64)
+        case cancelDelete
+        case askRestore
+        case restore
+        case cancelRestore
+        case add
+        case edit(Int64)
+        case save
+        case cancelEdit
     }
 
     // MARK: Main screen: the favorites bar
@@ -50,11 +65,163 @@ struct LibraryScreens {
             ui.popID()
             x += cardWidth + gap
         }
-        let moreHeight = min(cardHeight, 56 * layout.scale)
-        let more = Rect(x: x, y: bar.center.y - moreHeight / 2, width: moreWidth, height: moreHeight)
+        let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
+        let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
         if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {
             action = .show(.allTargets)
         }
+        let manage = Rect(x: x, y: bar.center.y + 4 * layout.scale, width: moreWidth, height: moreHeight)
+        if ui.button("Manage", icon: "✎", style: .secondary, in: manage).clicked {
+            action = .show(.manage)
+        }
+        return action
+    }
+
+    // MARK: Manage library
+
+    /// Header with Back, Restore defaults and Add; then every target as a row with its
+    /// thumbnail, name, message, punch count, favorite star, Edit and Delete.
+    func manage(pendingDelete: StressTarget?, pendingRestore: Bool) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let margin = 28 * s
+        let width = Float(layout.width), height = Float(layout.height)
+        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
+        if ui.button("Back", icon: "←", style: .secondary,
+                     in: Rect(x: header.minX, y: header.minY, width: 120 * s, height: header.height)).clicked {
+            action = .show(.main)
+        }
+        ui.label("Manage library", style: .title, alignment: .center, in: header)
+        let addWidth = 190 * s, restoreWidth = 262 * s
+        if ui.button("Add target", icon: "+", style: .primary,
+                     in: Rect(x: header.maxX - addWidth, y: header.minY, width: addWidth, height: header.height)).clicked {
+            action = .add
+        }
+        if ui.button("Restore defaults", icon: "↺", style: .secondary,
+                     in: Rect(x: header.maxX - addWidth - 12 * s - restoreWidth, y: header.minY, width: restoreWidth,
+                              height: header.height)).clicked {
+            action = .askRestore
+        }
+        let favorites = library.targets.filter(\.isFavorite).count
+        ui.label("\(library.targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen",
+                 style: .muted, alignment: .center, in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * s))
+
+        let listRect = Rect(x: margin, y: header.maxY + 40 * s, width: width - 2 * margin,
+                            height: height - header.maxY - 40 * s - margin)
+        let targets = library.targets
+        ui.scrollList("manage", count: targets.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
+            let target = targets[index]
+            ui.pushID(target.id)
+            ui.panel(rect, shadow: false)
+            let pad = 10 * s
+            let thumbSide = rect.height - 2 * pad
+            if let picture = thumbnail(target) {
+                ui.image(picture, in: Rect(x: rect.minX + pad, y: rect.minY + pad, width: thumbSide, height: thumbSide),
+                         cornerRadius: 10 * s, fit: picture.isOpaque ? .fill : .fit)
+            }
+            let controlsWidth = 56 * s + 110 * s + 120 * s + 3 * pad
+            let textX = rect.minX + 2 * pad + thumbSide
+            let textWidth = max(40, rect.maxX - controlsWidth - textX - 150 * s)
+            ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY + pad, width: textWidth, height: rect.height * 0.42))
+            ui.label(target.message.isEmpty ? " " : target.message, style: .muted,
+                     in: Rect(x: textX, y: rect.minY + rect.height * 0.45, width: textWidth, height: rect.height * 0.42))
+            ui.label("\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")", style: .muted, alignment: .trailing,
+                     in: Rect(x: textX + textWidth, y: rect.minY, width: 140 * s, height: rect.height))
+            var x = rect.maxX - controlsWidth
+            let controlHeight = 48 * s
+            let controlY = rect.center.y - controlHeight / 2
+            if case .changed(let on) = ui.toggle("favorite", isOn: target.isFavorite, onIcon: "★", offIcon: "☆",
+                                                 in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
+                action = .toggleFavorite(target.id, on)
+            }
+            x += 56 * s + pad
+            if ui.button("Edit", style: .secondary, in: Rect(x: x, y: controlY, width: 110 * s, height: controlHeight)).clicked {
+                action = .edit(target.id)
+            }
+            x += 110 * s + pad
+            if ui.button("Delete", style: .destructive, in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
+                action = .askDelete(target.id)
+            }
+            ui.popID()
+        }
+
+        if let pendingDelete {
+            switch ui.confirmDialog("delete", title: "Delete “\(pendingDelete.name)”?",
+                                    message: "Its picture and its punch count go with it.", confirmLabel: "Delete") {
+            case .confirmed: action = .delete(pendingDelete.id)
+            case .cancelled: action = .cancelDelete
+            case .pending: break
+            }
+        } else if pendingRestore {
+            switch ui.confirmDialog("restore", title: "Restore the built-in targets?",
+                                    message: "Deleted built-ins come back. Your own targets and your edits stay as they are.",
+                                    confirmLabel: "Restore", destructive: false) {
+            case .confirmed: action = .restore
+            case .cancelled: action = .cancelRestore
+            case .pending: break
+            }
+        } else if ui.backRequested {
+            action = .show(.main)
+        }
+        return action
+    }
+
+    // MARK: Add / Edit target
+
+    /// The form: a picture preview (drop a file on the window to choose one), the name
+    /// and message, and Save, which says why it is disabled when it is.
+    func editor(_ editor: TargetEditor, preview: RasterImage?, hasCurrentPicture: Bool, busy: Bool) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let margin = 28 * s
+        let width = Float(layout.width), height = Float(layout.height)
+        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
+        if ui.button("Cancel", icon: "←", style: .secondary,
+                     in: Rect(x: header.minX, y: header.minY, width: 140 * s, height: header.height)).clicked {
+            action = .cancelEdit
+        }
+        ui.label(editor.mode == .add ? "New target" : "Edit target", style: .title, alignment: .center, in: header)
+
+        let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 60 * s)
+        let previewSide = min(body.height - 60 * s, body.width * 0.42)
+        let previewRect = Rect(x: body.minX, y: body.minY, width: previewSide, height: previewSide)
+        ui.panel(previewRect, shadow: true)
+        if let preview {
+            ui.image(preview, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: preview.isOpaque ? .fill : .fit)
+        } else if editor.pictureFile != nil {
+            ui.spinner(in: Rect(x: previewRect.center.x - 24 * s, y: previewRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
+        } else {
+            ui.label("No picture yet", style: .muted, alignment: .center, in: previewRect)
+        }
+        ui.label("Drop a picture on this window to use it (PNG, JPEG, GIF, BMP or WebP).", style: .muted, alignment: .leading,
+                 maxLines: 2, in: Rect(x: previewRect.minX, y: previewRect.maxY + 8 * s, width: previewSide, height: 50 * s))
+
+        let formX = previewRect.maxX + 40 * s
+        let formWidth = body.maxX - formX
+        var y = body.minY
+        ui.label("Name", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        y += 32 * s
+        ui.textField("name", text: &editor.name, placeholder: "What stresses you out?", maxLength: TargetValidation.maxNameLength,
+                     in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
+        y += 72 * s
+        ui.label("Message", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        y += 32 * s
+        ui.textField("message", text: &editor.message, placeholder: "Something to say while you punch it",
+                     maxLength: TargetValidation.maxMessageLength, in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
+        y += 84 * s
+        let reason = editor.blockingReason(hasCurrentPicture: hasCurrentPicture)
+        let saveRect = Rect(x: formX, y: y, width: 200 * s, height: 56 * s)
+        if busy || editor.isSaving {
+            ui.spinner(in: Rect(x: saveRect.minX, y: saveRect.minY, width: 56 * s, height: 56 * s))
+            ui.label("Saving…", style: .muted, in: Rect(x: saveRect.minX + 64 * s, y: saveRect.minY, width: 300 * s, height: saveRect.height))
+        } else {
+            if ui.button("Save", icon: "✓", style: .primary, enabled: reason == nil, in: saveRect).clicked { action = .save }
+            if let reason {
+                ui.label(reason, style: .muted, maxLines: 2,
+                         in: Rect(x: saveRect.maxX + 16 * s, y: saveRect.minY, width: formWidth - saveRect.width - 16 * s, height: saveRect.height))
+            }
+        }
+        if ui.backRequested && action == .none { action = .cancelEdit }
         return action
     }
 

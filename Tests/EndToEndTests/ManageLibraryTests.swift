@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Manage library and the Add / Edit form at 1280x720, driven like a user.
+@Suite("Manage library and Add / Edit, end to end", .serialized)
+struct ManageLibraryTests {
+    // Where things are on the Manage screen at 1280x720 (first rows).
+    static let starOfRow5 = "959 576"
+    static let editOfRow1 = "1053 168"
+    static let deleteOfRow1 = "1177 168"
+    static let restoreButton = "920 50"
+    static let dialogCancel = "506 406"
+    static let dialogConfirm = "772 406"
+    // The Add / Edit form.
+    static let nameField = "916 166"
+    static let messageField = "916 270"
+    static let saveButton = "682 356"
+
+    @Test("a dropped picture opens Add with a name from the file; typed name and message are saved with the picture")
+    func addFromDroppedPicture() throws {
+        let run = HeadlessRun()
+        let picture = try run.cli.file("my_boss-2024.png", TestPNG.solid(width: 300, height: 200, rgba: (250, 160, 30, 255)))
+        let result = try run.run("""
+            0.20 drop \(picture)
+            0.40 click \(Self.nameField)
+            0.45 key End
+            0.50 text " is watching 👀"
+            0.60 click \(Self.messageField)
+            0.65 text "Büro, Montag"
+            0.80 click \(Self.saveButton)
+            1.20 screenshot $DIR/after-save.png
+            1.30 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        let added = try #require(try run.cli.list().last)
+        #expect(added.name == "My boss 2024 is watching 👀")
+        #expect(added.message == "Büro, Montag")
+        #expect(added.selected && !added.builtin)
+        #expect(FileManager.default.fileExists(atPath: added.image))
+    }
+
+    @Test("Save stays disabled without a name, and nothing is added")
+    func saveNeedsAName() throws {
+        let run = HeadlessRun()
+        let picture = try run.cli.file("x.png", TestPNG.solid(width: 20, height: 20, rgba: (1, 2, 3, 255)))
+        let result = try run.run("""
+            0.20 drop \(picture)
+            0.40 click \(Self.nameField)
+            0.45 key Ctrl+a
+            0.50 key BackSpace
+            0.70 click \(Self.saveButton)
+            1.00 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().count == 8)
+    }
+
+    @Test("a picture that is not one is refused with a message, and nothing is added")
+    func badPictureRefused() throws {
+        let run = HeadlessRun()
+        let notes = try run.cli.file("notes.png", Array("not a picture".utf8))
+        let result = try run.run("""
+            0.20 drop \(notes)
+            0.50 click \(Self.saveButton)
+            0.90 screenshot $DIR/refused.png
+            1.00 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().count == 8)
+        #expect(run.cli.pictureFiles.isEmpty)
+    }
+
+    @Test("editing a built-in renames it and keeps it a built-in")
+    func editBuiltin() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.40 click \(Self.editOfRow1)
+            0.60 click \(Self.nameField)
+            0.65 key Ctrl+a
+            0.70 text "My Alarm"
+            0.80 click \(Self.saveButton)
+            1.20 quit
+            """)
+        #expect(result.status == 0)
+        let first = try #require(try run.cli.list().first)
+        #expect(first.name == "My Alarm")
+        #expect(first.builtin)
+    }
+
+    @Test("a fifth favorite is refused, with the reason shown on screen")
+    func fifthFavoriteRefused() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.40 screenshot $DIR/before.png
+            0.50 click \(Self.starOfRow5)
+            0.70 screenshot $DIR/after.png
+            0.80 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().filter(\.favorite).count == 4)
+        #expect(try run.cli.list()[4].favorite == false)
+        // The reason appears as a toast along the bottom.
+        let before = try Screenshot(run.folder.file("before.png").path)
+        let after = try Screenshot(run.folder.file("after.png").path)
+        #expect(after.changedPixels(comparedTo: before, aroundX: 640, y: 664, radius: 30) > 500)
+    }
+
+    @Test("delete asks first: Cancel keeps the target, Delete removes it")
+    func deleteWithConfirmation() throws {
+        let run = HeadlessRun()
+        let first = try #require(try run.cli.list().first)
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.40 click \(Self.deleteOfRow1)
+            0.60 click \(Self.dialogCancel)
+            0.80 click \(Self.deleteOfRow1)
+            1.00 click \(Self.dialogConfirm)
+            1.30 quit
+            """)
+        #expect(result.status == 0)
+        let after = try run.cli.list()
+        #expect(after.count == 7)
+        #expect(!after.contains { $0.id == first.id })
+    }
+
+    @Test("Escape cancels the delete dialog and keeps the target")
+    func escapeCancelsDelete() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.40 click \(Self.deleteOfRow1)
+            0.60 key Escape
+            0.80 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().count == 8)
+    }
+
+    @Test("restore defaults asks first, then brings back deleted built-ins")
+    func restoreDefaults() throws {
+        let run = HeadlessRun()
+        let all = try run.cli.list()
+        #expect(try run.cli.run("targets", "delete", String(all[2].id)).status == 0)
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.40 click \(Self.restoreButton)
+            0.60 click \(Self.dialogConfirm)
+            1.00 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().map(\.name) == all.map(\.name))
+    }
+}
