@@ -25,6 +25,10 @@ public final class AppSession {
     private var pendingRestore = false
     /// The Add / Edit form, while it is open.
     public private(set) var editor: TargetEditor?
+    /// The picture picker, while it is open (over the editor).
+    public private(set) var picker: PicturePicker?
+    private let synchronousPictures: Bool
+    private lazy var folderIcon = drawnFolderIcon()
     private let importer: PictureImporter
 
     public init(
@@ -36,6 +40,7 @@ public final class AppSession {
         recorder = PunchRecorder(store: store)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
+        self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
@@ -62,8 +67,10 @@ public final class AppSession {
         }
         if ui != nil, case .fileDropped(let path) = event {
             let file = URL(fileURLWithPath: path)
-            if let editor, screen == .editor {
+            if let editor, screen == .editor || screen == .picker {
                 editor.pictureFile = file
+                picker = nil
+                screen = .editor
             } else {
                 // A picture dropped anywhere else starts a new target with it, named after the file.
                 openEditor(TargetEditor(mode: .add, name: TargetEditor.suggestedName(for: file), pictureFile: file,
@@ -121,6 +128,13 @@ public final class AppSession {
             } else {
                 action = .show(.main)
             }
+        case .picker:
+            if let picker {
+                picker.poll()
+                action = screens.picker(picker, folderIcon: folderIcon, thumbnail: { [unowned self] url in self.pictures.thumbnail(for: url) })
+            } else {
+                action = .closePicker
+            }
         }
         _ = ui.end()
         perform(action, ui: ui)
@@ -175,6 +189,22 @@ public final class AppSession {
         case .cancelEdit:
             screen = editor?.returnTo ?? .main
             editor = nil
+        case .openPicker:
+            let start = editor?.pictureFile?.deletingLastPathComponent() ?? PicturePicker.picturesFolder()
+            let newPicker = PicturePicker(start: start)
+            if synchronousPictures { newPicker.waitForListing() }
+            picker = newPicker
+            screen = .picker
+        case .openFolder(let folder):
+            picker?.open(folder)
+            if synchronousPictures { picker?.waitForListing() }
+        case .choosePicture(let file):
+            editor?.pictureFile = file
+            picker = nil
+            screen = editor == nil ? .main : .editor
+        case .closePicker:
+            picker = nil
+            screen = editor == nil ? .main : .editor
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ImmediateUI
 import Raster
 import StressCore
@@ -12,6 +13,8 @@ public enum AppScreen: Sendable, Equatable {
     case manage
     /// The Add / Edit target form.
     case editor
+    /// Browsing for a picture for the form.
+    case picker
 }
 
 /// Builds the UI of each screen with the immediate-mode context, once a frame.
@@ -38,6 +41,10 @@ struct LibraryScreens {
         case edit(Int64)
         case save
         case cancelEdit
+        case openPicker
+        case openFolder(URL)
+        case choosePicture(URL)
+        case closePicker
     }
 
     // MARK: Main screen: the favorites bar
@@ -193,8 +200,12 @@ struct LibraryScreens {
         } else {
             ui.label("No picture yet", style: .muted, alignment: .center, in: previewRect)
         }
-        ui.label("Drop a picture on this window to use it (PNG, JPEG, GIF, BMP or WebP).", style: .muted, alignment: .leading,
-                 maxLines: 2, in: Rect(x: previewRect.minX, y: previewRect.maxY + 8 * s, width: previewSide, height: 50 * s))
+        if ui.button("Choose picture…", icon: "🖼", style: .secondary,
+                     in: Rect(x: previewRect.minX, y: previewRect.maxY + 10 * s, width: previewSide, height: 48 * s)).clicked {
+            action = .openPicker
+        }
+        ui.label("…or drop one on this window.", style: .muted, alignment: .center,
+                 in: Rect(x: previewRect.minX, y: previewRect.maxY + 60 * s, width: previewSide, height: 28 * s))
 
         let formX = previewRect.maxX + 40 * s
         let formWidth = body.maxX - formX
@@ -222,6 +233,52 @@ struct LibraryScreens {
             }
         }
         if ui.backRequested && action == .none { action = .cancelEdit }
+        return action
+    }
+
+    // MARK: Picture picker
+
+    /// The current folder's subfolders and pictures as a grid of tiles (pictures with
+    /// thumbnails decoded in the background); Up goes to the parent folder.
+    func picker(_ picker: PicturePicker, folderIcon: RasterImage, thumbnail: (URL) -> RasterImage?) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let margin = 28 * s
+        let width = Float(layout.width), height = Float(layout.height)
+        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
+        if ui.button("Cancel", icon: "←", style: .secondary,
+                     in: Rect(x: header.minX, y: header.minY, width: 140 * s, height: header.height)).clicked {
+            action = .closePicker
+        }
+        ui.label("Choose a picture", style: .title, alignment: .center, in: header)
+        if let parent = picker.parent,
+           ui.button("Up", icon: "↑", style: .secondary,
+                     in: Rect(x: header.maxX - 120 * s, y: header.minY, width: 120 * s, height: header.height)).clicked {
+            action = .openFolder(parent)
+        }
+        ui.label(picker.folder.path, style: .muted, alignment: .center,
+                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * s))
+        let gridRect = Rect(x: margin, y: header.maxY + 40 * s, width: width - 2 * margin,
+                            height: height - header.maxY - 40 * s - margin)
+        if picker.isListing {
+            ui.spinner(in: Rect(x: gridRect.center.x - 24 * s, y: gridRect.minY + 40 * s, width: 48 * s, height: 48 * s))
+        } else if let problem = picker.problem {
+            ui.label(problem, style: .muted, alignment: .center, in: Rect(x: gridRect.minX, y: gridRect.minY, width: gridRect.width, height: 40 * s))
+        } else if picker.entries.isEmpty {
+            ui.label("No pictures or folders here.", style: .muted, alignment: .center,
+                     in: Rect(x: gridRect.minX, y: gridRect.minY, width: gridRect.width, height: 40 * s))
+        }
+        let entries = picker.entries
+        ui.scrollGrid("picker", count: entries.count, minimumItemWidth: 170, itemHeight: 190, spacing: 14, padding: 4,
+                      in: gridRect) { index, rect in
+            let entry = entries[index]
+            ui.pushID(entry.url.path)
+            if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url), in: rect).clicked {
+                action = entry.isFolder ? .openFolder(entry.url) : .choosePicture(entry.url)
+            }
+            ui.popID()
+        }
+        if ui.backRequested && action == .none { action = .closePicker }
         return action
     }
 
@@ -257,4 +314,15 @@ struct LibraryScreens {
         if ui.backRequested { action = .show(.main) }
         return action
     }
+}
+
+/// A folder drawn once, for folder tiles in the picker.
+func drawnFolderIcon(size: Int = 160) -> RasterImage {
+    let canvas = Canvas(width: size, height: size)
+    let s = Float(size)
+    canvas.fillRoundedRect(Rect(x: s * 0.12, y: s * 0.24, width: s * 0.36, height: s * 0.16), radius: s * 0.05, Color(hex: 0xE0A43A))
+    canvas.fillRoundedRect(Rect(x: s * 0.12, y: s * 0.30, width: s * 0.76, height: s * 0.50), radius: s * 0.07, Color(hex: 0xE0A43A))
+    canvas.fillRoundedRect(Rect(x: s * 0.12, y: s * 0.38, width: s * 0.76, height: s * 0.42), radius: s * 0.07, Color(hex: 0xFFD27A))
+    canvas.fillRoundedRect(Rect(x: s * 0.18, y: s * 0.44, width: s * 0.64, height: s * 0.04), radius: s * 0.02, Color.white.withAlpha(0.45))
+    return RasterImage(copying: canvas)
 }

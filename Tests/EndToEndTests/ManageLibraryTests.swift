@@ -154,3 +154,31 @@ struct ManageLibraryTests {
         #expect(try run.cli.list().map(\.name) == all.map(\.name))
     }
 }
+
+@Suite("The picture picker, end to end")
+struct PicturePickerTests {
+    @Test("the picker starts in Pictures, shows folders and pictures only, and a chosen picture is saved with the target")
+    func pickAPicture() throws {
+        let run = HeadlessRun()
+        let home = run.folder.url.appendingPathComponent("home")
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures.appendingPathComponent("Holidays"), withIntermediateDirectories: true)
+        try Data(TestPNG.solid(width: 30, height: 20, rgba: (40, 90, 200, 255))).write(to: pictures.appendingPathComponent("Holidays/beach.png"))
+        try Data("not shown".utf8).write(to: pictures.appendingPathComponent("notes.txt"))
+        let result = try run.run("""
+            0.20 key Ctrl+N
+            0.40 click 285 656
+            0.60 screenshot $DIR/picker.png
+            0.70 click 127 217
+            0.90 click 127 217
+            1.10 click 916 166
+            1.20 text "Beach day"
+            1.40 click 682 356
+            1.80 quit
+            """, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let added = try #require(try run.cli.list().last)
+        #expect(added.name == "Beach day")
+        #expect(!added.builtin && added.selected)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The in-app picture picker's state: the folder being shown and what is in it,
+/// listed on a background queue so a slow or huge folder never stalls a frame. It
+/// shows folders and pictures only (by extension; the import checks the content).
+public final class PicturePicker: @unchecked Sendable {
+    // @unchecked: `listed` is handed over under `lock`; the rest is main-thread state.
+    public struct Entry: Sendable, Equatable {
+        public let url: URL
+        public let name: String
+        public let isFolder: Bool
+    }
+
+    public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp"]
+
+    public private(set) var folder: URL
+    public private(set) var entries: [Entry] = []
+    public private(set) var isListing = false
+    /// Why the folder could not be read, for the screen to say.
+    public private(set) var problem: String?
+
+    private let queue = DispatchQueue(label: "stresspunch.picker", qos: .userInitiated)
+    private let lock = NSLock()
+    private var listed: (folder: URL, entries: [Entry], problem: String?)?
+
+    public init(start: URL) {
+        folder = start
+        open(start)
+    }
+
+    /// The user's Pictures folder (XDG user dirs), else the home folder.
+    public static func picturesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? home.appendingPathComponent(".config", isDirectory: true)
+        // user-dirs.dirs holds lines like XDG_PICTURES_DIR="$HOME/Pictures".
+        if let text = try? String(contentsOf: config.appendingPathComponent("user-dirs.dirs"), encoding: .utf8) {
+            for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
+                let value = line.dropFirst("XDG_PICTURES_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let path = value.replacingOccurrences(of: "$HOME", with: home.path)
+                var isFolder: ObjCBool = false
+                if path.hasPrefix("/"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    return URL(fileURLWithPath: path, isDirectory: true)
+                }
+            }
+        }
+        let pictures = home.appendingPathComponent("Pictures", isDirectory: true)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: pictures.path, isDirectory: &isFolder), isFolder.boolValue { return pictures }
+        return home
+    }
+
+    /// Shows `folder` (its listing arrives on a later frame).
+    public func open(_ newFolder: URL) {
+        folder = newFolder.standardizedFileURL
+        isListing = true
+        let target = folder
+        queue.async { [weak self] in
+            let (entries, problem) = Self.list(target)
+            guard let self else { return }
+            self.lock.lock()
+            self.listed = (target, entries, problem)
+            self.lock.unlock()
+        }
+    }
+
+    /// The folder above, if there is one.
+    public var parent: URL? {
+        folder.path == "/" ? nil : folder.deletingLastPathComponent()
+    }
+
+    /// Takes a finished listing (main thread, once a frame).
+    public func poll() {
+        lock.lock()
+        let result = listed
+        listed = nil
+        lock.unlock()
+        guard let result, result.folder == folder else { return }
+        entries = result.entries
+        problem = result.problem
+        isListing = false
+    }
+
+    /// Waits for the listing in flight (headless runs, which must not depend on timing).
+    public func waitForListing() {
+        queue.sync {}
+        poll()
+    }
+
+    static func list(_ folder: URL) -> ([Entry], String?) {
+        let keys: [URLResourceKey] = [.isDirectoryKey, .isHiddenKey]
+        let contents: [URL]
+        do {
+            contents = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+        } catch {
+            return ([], "This folder cannot be read (\(error.localizedDescription)).")
+        }
+        var folders: [Entry] = [], pictures: [Entry] = []
+        for url in contents {
+            let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
+            if isFolder {
+                folders.append(Entry(url: url, name: url.lastPathComponent, isFolder: true))
+            } else if pictureExtensions.contains(url.pathExtension.lowercased()) {
+                pictures.append(Entry(url: url, name: url.lastPathComponent, isFolder: false))
+            }
+        }
+        let byName: (Entry, Entry) -> Bool = { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        return (folders.sorted(by: byName) + pictures.sorted(by: byName), nil)
+    }
+}
