@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "TargetStore", "StressCore"]),
 
         // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore"]),
 
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.

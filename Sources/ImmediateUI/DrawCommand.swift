@@ -51,15 +51,26 @@ public enum UIRenderer {
     /// open are closed at the end so the canvas is returned as it came.
     public static func execute(_ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource) {
         var depth = 0
+        // The list runs once per band of rows; what lies wholly outside this band's
+        // clip is skipped before any work (text layout above all).
+        @inline(__always) func visible(_ rect: Rect, margin: Float = 0) -> Bool {
+            let clip = canvas.clip
+            return rect.maxY + margin > Float(clip.y) && rect.minY - margin < Float(clip.maxY)
+                && rect.maxX + margin > Float(clip.x) && rect.minX - margin < Float(clip.maxX)
+        }
         for command in commands {
             switch command {
             case let .rect(rect, color, radius):
-                canvas.fillRoundedRect(rect, radius: radius, color)
+                if visible(rect) { canvas.fillRoundedRect(rect, radius: radius, color) }
             case let .shadow(rect, radius, blur, offset, color):
-                canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color)
+                if visible(rect.offsetBy(dx: offset.x, dy: offset.y), margin: blur * 1.5 + 1) {
+                    canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color)
+                }
             case let .image(image, rect, radius, fit, opacity):
-                drawImage(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas)
+                if visible(rect) { drawImage(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas) }
             case let .text(string, rect, font, color, alignment, maxLines):
+                // Glyphs may reach a little outside their box (descenders, accents).
+                guard visible(rect, margin: Float(font.size) * 0.5) else { continue }
                 let pixels = snapped(rect)
                 if maxLines <= 1 {
                     canvas.drawText(string, in: pixels, alignment: alignment, font: font, source: glyphs, color: color)

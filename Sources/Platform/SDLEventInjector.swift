@@ -29,6 +29,18 @@ public final class SDLEventInjector {
         SDL_PushEvent(&event)
     }
 
+    /// A mouse wheel turn (positive `dy` scrolls up, as SDL reports it).
+    public func wheel(dy: Float, windowID: UInt32) {
+        var event = SDL_Event()
+        event.type = SDL_MOUSEWHEEL.rawValue
+        event.wheel.windowID = windowID
+        event.wheel.which = 0
+        event.wheel.y = Int32(dy.rounded())
+        event.wheel.preciseY = dy
+        event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
+        SDL_PushEvent(&event)
+    }
+
     public func mouseMove(x: Int, y: Int, windowID: UInt32) {
         var event = SDL_Event()
         event.type = SDL_MOUSEMOTION.rawValue

@@ -55,9 +55,12 @@ public final class MainSceneRenderer: BandRenderer {
     public let glyphs: (any GlyphSource)?
     private let burst: RasterImage
     private let reticleImages: [RasterImage]
-    /// The backdrop (gradient and glow) drawn once per window size: per frame it is a
-    /// plain copy instead of a radial gradient shaded and blended over a million pixels.
-    private var backdrop: RasterImage
+    /// The backdrop: a vertical gradient (a row fill per row: writes only, no reads)
+    /// and, behind the target, a glow pre-composited over it once per window size, so
+    /// a frame copies the glow's rectangle instead of shading a radial gradient.
+    private var background: LinearGradientPaint
+    private var glow: RasterImage
+    private var glowOrigin = (0, 0)
     private var paintsSize = (0, 0)
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
@@ -66,7 +69,8 @@ public final class MainSceneRenderer: BandRenderer {
         self.glyphs = glyphs
         self.burst = burst ?? Self.drawnBurst(size: 256)
         reticleImages = Self.reticleColors.map { Self.drawnReticle(color: $0, size: 96) }
-        backdrop = RasterImage(width: 1, height: 1)
+        background = LinearGradientPaint(from: Point(0, 0), to: Point(0, 1), stops: [(0, .black), (1, .black)])
+        glow = RasterImage(width: 1, height: 1)
         preparePaints()
     }
 
@@ -75,21 +79,31 @@ public final class MainSceneRenderer: BandRenderer {
         let layout = frame.layout
         guard paintsSize != (layout.width, layout.height) else { return }
         paintsSize = (layout.width, layout.height)
-        let canvas = Canvas(width: layout.width, height: layout.height)
-        let background = LinearGradientPaint(
+        background = LinearGradientPaint(
             from: Point(0, 0), to: Point(0, Float(layout.height)),
             stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
-        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
         let stage = layout.stage
-        let glow = RadialGradientPaint(
-            center: stage.center, radius: min(stage.width, stage.height) * 0.62,
+        let glowRect = stage.insetBy(-stage.height * 0.1).enclosingPixels
+            .intersection(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
+        let canvas = Canvas(width: max(1, glowRect.width), height: max(1, glowRect.height))
+        // Drawn in window coordinates, shifted so the glow's corner is the canvas's.
+        let shiftedBackground = LinearGradientPaint(
+            from: Point(0, Float(-glowRect.y)), to: Point(0, Float(layout.height - glowRect.y)),
+            stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
+        canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: shiftedBackground)
+        let center = stage.center
+        let glowPaint = RadialGradientPaint(
+            center: Point(center.x - Float(glowRect.x), center.y - Float(glowRect.y)), radius: min(stage.width, stage.height) * 0.62,
             stops: [(0, Color(hex: 0xFFD27A, alpha: 0.20)), (0.55, Color(hex: 0xFF9F6E, alpha: 0.07)), (1, Color(hex: 0xFF9F6E, alpha: 0))])
-        canvas.fill(stage.insetBy(-stage.height * 0.1).enclosingPixels, paint: glow)
-        backdrop = RasterImage(copying: canvas)
+        canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: glowPaint)
+        glow = RasterImage(copying: canvas)
+        glowOrigin = (glowRect.x, glowRect.y)
     }
 
     public func render(into canvas: Canvas) {
-        canvas.drawImage(backdrop, x: 0, y: 0)
+        let layout = frame.layout
+        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
+        canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
         guard frame.showsScene else {
             overlay?(canvas)
             return
