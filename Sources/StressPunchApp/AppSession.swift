@@ -200,6 +200,10 @@ public final class AppSession {
             if synchronousPictures { picker?.waitForListing() }
         case .choosePicture(let file):
             editor?.pictureFile = file
+            // A name from the file when none is typed yet: a gamepad user need not type.
+            if let editor, TargetValidation.trimmed(editor.name).isEmpty {
+                editor.name = TargetEditor.suggestedName(for: file)
+            }
             picker = nil
             screen = editor == nil ? .main : .editor
         case .closePicker:

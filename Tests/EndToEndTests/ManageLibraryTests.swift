@@ -182,3 +182,63 @@ struct PicturePickerTests {
         #expect(!added.builtin && added.selected)
     }
 }
+
+@Suite("The whole app with one input device, end to end")
+struct OneDeviceTests {
+    func pictures(in run: HeadlessRun) throws -> [String: String] {
+        let home = run.folder.url.appendingPathComponent("home")
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures.appendingPathComponent("Holidays"), withIntermediateDirectories: true)
+        try Data(TestPNG.solid(width: 30, height: 20, rgba: (200, 60, 60, 255))).write(to: pictures.appendingPathComponent("boss.png"))
+        return ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path]
+    }
+
+    @Test("only the keyboard: Ctrl+N, Tab to Choose picture, pick one in the picker, Tab to Save; the name comes from the file")
+    func keyboardAddsATarget() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.10 key Ctrl+N
+            0.20 key Tab
+            0.25 key Tab
+            0.30 key Return
+            0.50 key Tab
+            0.55 key Tab
+            0.60 key Tab
+            0.65 key Tab
+            0.75 key Return
+            0.90 key Tab
+            0.95 key Tab
+            1.00 key Tab
+            1.05 key Tab
+            1.10 key Tab
+            1.20 key Return
+            1.60 quit
+            """, environment: try pictures(in: run))
+        #expect(result.status == 0)
+        let added = try #require(try run.cli.list().last)
+        #expect(added.name == "Boss")
+        #expect(added.selected && !added.builtin)
+    }
+
+    @Test("only a gamepad: the d-pad reaches More targets, A opens it, the d-pad and A choose a target")
+    func gamepadChoosesFromTheGrid() throws {
+        let run = HeadlessRun()
+        let sixth = try run.cli.list()[5]
+        let result = try run.run("""
+            0.10 pad dpright
+            0.20 pad dpright
+            0.30 pad dpright
+            0.40 pad dpright
+            0.50 pad dpright
+            0.60 pad dpright
+            0.70 pad a
+            0.90 pad dpdown
+            1.00 pad dpright
+            1.20 pad a
+            1.40 quit
+            """)
+        #expect(result.status == 0)
+        #expect(try run.cli.list().first { $0.selected }?.id == sixth.id)
+        #expect(HeadlessRun.punchesLanded(result) == 0)
+    }
+}
