@@ -69,6 +69,7 @@ public final class AppSession {
             let file = URL(fileURLWithPath: path)
             if let editor, screen == .editor || screen == .picker {
                 editor.pictureFile = file
+                if TargetValidation.trimmed(editor.name).isEmpty { editor.name = TargetEditor.suggestedName(for: file) }
                 picker = nil
                 screen = .editor
             } else {

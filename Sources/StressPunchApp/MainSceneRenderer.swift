@@ -103,12 +103,13 @@ public final class MainSceneRenderer: BandRenderer {
     public func render(into canvas: Canvas) {
         let layout = frame.layout
         canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
-        canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
         guard frame.showsScene else {
             overlay?(canvas)
             return
         }
 
+        // The warm glow behind the target belongs to the punch screen only.
+        canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
         switch frame.picture {
         case .ready(let image):
             drawTarget(image, on: canvas)

@@ -172,6 +172,7 @@ struct PicturePickerTests {
             0.70 click 127 217
             0.90 click 127 217
             1.10 click 916 166
+            1.15 key Ctrl+a
             1.20 text "Beach day"
             1.40 click 682 356
             1.80 quit
