@@ -75,7 +75,7 @@ let package = Package(
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop and the headless script runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets"]),
+        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
         .executableTarget(name: "stresspunch", dependencies: ["AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp"]),

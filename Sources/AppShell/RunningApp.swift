@@ -1,4 +1,5 @@
 import Foundation
+import ImmediateUI
 import Input
 import Platform
 import Raster
@@ -51,7 +52,8 @@ public final class RunningApp {
             randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
         session = try AppSession(
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
-            burst: BuiltinAssets.burstImage(), glyphs: Self.loadFonts(headless: headless), configuration: configuration,
+            burst: BuiltinAssets.burstImage(), glyphs: Self.loadFonts(headless: headless),
+            clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless)
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
@@ -97,6 +99,7 @@ public final class RunningApp {
 
         if window.isMinimized { return !quitRequested }
         session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
+        updateTextInput()
         executor.render(session.renderer)
         if drawsDirectly {
             window.presentDirect()
@@ -104,6 +107,18 @@ public final class RunningApp {
             window.present(canvas)
         }
         return !quitRequested
+    }
+
+    /// Text input (and an on-screen keyboard, where there is one) is on only while a
+    /// text field has focus; the IME's window is placed at the field.
+    private func updateTextInput() {
+        guard let ui = session.ui else { return }
+        let scale = window.pixelScale
+        let rect = ui.textInputRect.map { field in
+            (x: Int(field.minX / scale.x), y: Int(field.minY / scale.y),
+             width: Int(field.width / scale.x), height: Int(field.height / scale.y))
+        }
+        SDLTextServices.setTextInput(active: ui.wantsTextInput, rect: rect)
     }
 
     /// A canvas over the window surface when its format allows, else one of our own
@@ -196,5 +211,13 @@ public struct AppRunner {
                 if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1e6)) }
             }
         }
+    }
+}
+
+/// The desktop's clipboard for the UI's text fields (copy, cut, paste).
+final class SystemClipboard: Clipboard {
+    var text: String? {
+        get { SDLTextServices.clipboardText }
+        set { SDLTextServices.clipboardText = newValue }
     }
 }

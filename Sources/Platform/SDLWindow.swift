@@ -146,3 +146,31 @@ public final class SDLWindow {
         return true
     }
 }
+
+/// The system clipboard and text input (IME) state, through SDL.
+public enum SDLTextServices {
+    public static var clipboardText: String? {
+        get {
+            guard SDL_HasClipboardText() == SDL_TRUE, let text = SDL_GetClipboardText() else { return nil }
+            defer { SDL_free(text) }
+            return String(cString: text)
+        }
+        set {
+            SDL_SetClipboardText(newValue ?? "")
+        }
+    }
+
+    /// Turns text input on while a text field has focus (and places the IME's window
+    /// at `rect`, in window pixels), off otherwise, so on-screen keyboards come and go.
+    public static func setTextInput(active: Bool, rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        if active {
+            if SDL_IsTextInputActive() != SDL_TRUE { SDL_StartTextInput() }
+            if let rect {
+                var area = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+                SDL_SetTextInputRect(&area)
+            }
+        } else if SDL_IsTextInputActive() == SDL_TRUE {
+            SDL_StopTextInput()
+        }
+    }
+}

@@ -33,8 +33,8 @@ public final class AppSession {
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
-        burst: RasterImage?, glyphs: (any GlyphSource)?, configuration: AppConfiguration, width: Int, height: Int,
-        synchronousPictures: Bool
+        burst: RasterImage?, glyphs: (any GlyphSource)?, clipboard: (any Clipboard)? = nil,
+        configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store)
         recorder = PunchRecorder(store: store)
@@ -44,7 +44,7 @@ public final class AppSession {
         self.builtinPictureURL = builtinPictureURL
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
-        ui = glyphs.map { UIContext(glyphs: $0) }
+        ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         ui?.reduceMotion = configuration.reduceMotion
         frameEvents.reserveCapacity(64)
         if let ui {

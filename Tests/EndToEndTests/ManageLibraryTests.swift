@@ -40,6 +40,27 @@ struct ManageLibraryTests {
         #expect(FileManager.default.fileExists(atPath: added.image))
     }
 
+    @Test("copy and paste between the form's fields")
+    func copyPaste() throws {
+        let run = HeadlessRun()
+        let picture = try run.cli.file("grumpy_cat.png", TestPNG.solid(width: 20, height: 20, rgba: (9, 9, 9, 255)))
+        let result = try run.run("""
+            0.20 drop \(picture)
+            0.40 click \(Self.nameField)
+            0.45 key Ctrl+a
+            0.50 key Ctrl+c
+            0.60 click \(Self.messageField)
+            0.65 key Ctrl+v
+            0.70 text "!"
+            0.80 click \(Self.saveButton)
+            1.20 quit
+            """)
+        #expect(result.status == 0)
+        let added = try #require(try run.cli.list().last)
+        #expect(added.name == "Grumpy cat")
+        #expect(added.message == "Grumpy cat!")
+    }
+
     @Test("Save stays disabled without a name, and nothing is added")
     func saveNeedsAName() throws {
         let run = HeadlessRun()
