@@ -60,6 +60,27 @@ struct LibraryScreenTests {
         #expect(back.changedPixels(comparedTo: grid, aroundX: 640, y: 360, radius: 200) > 20_000)
     }
 
+    @Test("a tap on a favorite card selects it, like a click")
+    func tapFavoriteCard() throws {
+        let run = HeadlessRun()
+        let second = try run.cli.list().filter(\.favorite)[1]
+        let result = try run.run("0.20 touch 414 640\n0.40 quit\n")
+        #expect(result.status == 0)
+        #expect(try selectedName(run) == second.name)
+        #expect(HeadlessRun.punchesLanded(result) == 0)
+    }
+
+    @Test("the target chosen in the grid is still the one on screen after a relaunch")
+    func selectionSurvivesRelaunch() throws {
+        let run = HeadlessRun()
+        let fifth = try run.cli.list()[4]
+        #expect(try run.run("0.20 key Ctrl+M\n0.40 click 947 227\n0.60 quit\n").status == 0)
+        // A new process: Space punches the middle of whatever target it shows.
+        let second = try run.run("0.20 key space\n0.40 quit\n")
+        #expect(HeadlessRun.punchesLanded(second) == 1)
+        #expect(try run.cli.list().first { $0.id == fifth.id }?.punches == 1)
+    }
+
     @Test("Escape leaves the grid without choosing; a second Escape quits")
     func escapeBack() throws {
         let run = HeadlessRun()
