@@ -37,6 +37,9 @@ let package = Package(
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
+        // C: libsodium's password hashing, for the kiosk operator PIN. Only OperatorLock imports it.
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog. Pure Swift, no C imports.
         .target(name: "StressCore"),
@@ -53,6 +56,10 @@ let package = Package(
         // CPU fragment programs the rasterizer runs: bilinear texture sampling under the
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
         .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
+
+        // The kiosk operator PIN: salted memory-hard hash (libsodium), checking, lockout
+        // saved in the library.
+        .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore"]),
 
         // Plain values for what the user did (pointer, fingers, keys, text, drops,
         // gamepads, window changes), shared by Platform, the UI and the app.
@@ -78,7 +85,7 @@ let package = Package(
         .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The executable: command line, `targets` subcommands, wiring and the run loop.
-        .executableTarget(name: "stresspunch", dependencies: ["AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp"]),
+        .executableTarget(name: "stresspunch", dependencies: ["AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp", "OperatorLock"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -103,6 +110,7 @@ let package = Package(
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
+        .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).

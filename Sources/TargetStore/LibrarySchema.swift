@@ -13,6 +13,9 @@ enum LibrarySchema {
         var migrator = DatabaseMigrator()
         migrator.register("v1-targets", createTargets)
         migrator.register("v1-seed-builtins", seedBuiltins)
+        migrator.register("v2-settings") { db in
+            try db.execute("CREATE TABLE app_setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        }
         return migrator
     }
 

@@ -263,6 +263,25 @@ public final class TargetStore: Sendable {
         }
     }
 
+    // MARK: Settings
+
+    /// A saved setting (kiosk PIN hash, lockout state...), or nil.
+    public func setting(_ key: String) throws(TargetStoreError) -> String? {
+        try run { try connection.read { db in try db.query("SELECT value FROM app_setting WHERE key = ?", [.text(key)]).first?.text("value") } }
+    }
+
+    /// Saves settings together, in one transaction.
+    public func setSettings(_ values: [String: String]) throws(TargetStoreError) {
+        try run {
+            try connection.write { db in
+                for (key, value) in values {
+                    try db.execute("INSERT INTO app_setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                                   [.text(key), .text(value)])
+                }
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private func writePictureFile(_ picture: NewPicture) throws(TargetStoreError) -> String? {

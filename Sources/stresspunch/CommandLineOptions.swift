@@ -15,6 +15,8 @@ enum Invocation: Equatable {
     case app(AppOptions)
     case headless(script: URL, options: AppOptions)
     case targets(TargetsCommand, dataDirectory: URL)
+    /// Reads a new operator PIN from standard input (never from the arguments).
+    case setKioskPIN(dataDirectory: URL)
 }
 
 /// The `targets` subcommands.
@@ -38,6 +40,7 @@ enum Usage {
     static let favorite = "stresspunch targets favorite ID on|off"
     static let select = "stresspunch targets select ID"
     static let restore = "stresspunch targets restore-defaults"
+    static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
     static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
     static let full = """
@@ -53,6 +56,7 @@ enum Usage {
           \(favorite)
           \(select)
           \(restore)
+          \(setPIN)
           stresspunch --help | --version
 
         Options:
@@ -84,6 +88,17 @@ struct CommandLineParser {
         if remaining.contains("--help") || remaining.contains("-h") { return .help }
         if remaining.contains("--version") { return .version }
 
+        if remaining.first == "kiosk" {
+            remaining.removeFirst()
+            guard remaining == ["set-pin"] else {
+                let extra = remaining.dropFirst().first
+                throw UsageError(
+                    message: extra.map { "unexpected argument '\($0)': the PIN is read from standard input, never from the command line" }
+                        ?? "kiosk needs the subcommand set-pin",
+                    usage: Usage.setPIN)
+            }
+            return .setKioskPIN(dataDirectory: dataDirectory)
+        }
         if remaining.first == "targets" {
             remaining.removeFirst()
             return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)

@@ -4,6 +4,7 @@
 
 import AppShell
 import Foundation
+import OperatorLock
 import StressPunchApp
 import TargetStore
 
@@ -36,6 +37,26 @@ case .targets(let command, let dataDirectory):
         print(try TargetsCommandRunner(store: store).run(command))
     } catch {
         fail(error.description, status: 1)
+    }
+case .setKioskPIN(let dataDirectory):
+    // The PIN comes from standard input: a prompt (without echo) on a terminal, one
+    // line from a pipe. Arguments would leave it in shell history and `ps`.
+    let interactive = isatty(STDIN_FILENO) == 1
+    var secret: String?
+    if interactive {
+        secret = getpass("New operator PIN (4 to 12 digits): ").map { String(cString: $0) }
+    } else {
+        secret = readLine(strippingNewline: true)
+    }
+    guard let secret else { fail("no PIN on standard input; pipe one in or run in a terminal", status: 1) }
+    do {
+        let pin = OperatorPIN(store: try TargetStore(dataDirectory: dataDirectory))
+        try pin.set(secret)
+        print("operator PIN set; kiosk mode asks for it to manage, change or quit")
+    } catch let error as OperatorPINError {
+        fail(error.description, status: 1)
+    } catch {
+        fail(String(describing: error), status: 1)
     }
 case .headless(let script, let options):
     do {

@@ -223,3 +223,45 @@ struct TargetsCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(repeating: 7, count: 2048))
     }
 }
+
+@Suite("stresspunch kiosk set-pin, end to end")
+struct SetPINCommandTests {
+    @Test("set-pin reads the PIN from standard input and stores only a hash of it")
+    func readsStdin() throws {
+        let cli = CLI()
+        let result = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "4711\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let database = cli.dataDirectory + "/library.sqlite"
+        let stored = try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.hash'")
+        #expect(stored.hasPrefix("$argon2id$"))
+        #expect(!stored.contains("4711"))
+        let raw = try Data(contentsOf: URL(fileURLWithPath: database))
+        #expect(raw.range(of: Data("4711".utf8)) == nil)
+    }
+
+    @Test("a PIN on the command line is refused as a usage error, and bad PINs with a reason")
+    func refusals() throws {
+        let cli = CLI()
+        let argument = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin", "1234"])
+        #expect(argument.status == 2)
+        #expect(argument.standardError.contains("standard input"))
+        let short = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "12\n")
+        #expect(short.status == 1)
+        #expect(short.standardError.contains("4 to 12 digits"))
+        let none = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "")
+        #expect(none.status == 1)
+    }
+
+    /// One value from the database through the sqlite3 shell.
+    func sqlite(_ path: String, _ query: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, query]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

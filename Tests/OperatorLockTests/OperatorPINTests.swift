@@ -1,0 +1,54 @@
+import Foundation
+import OperatorLock
+import StressCore
+import TargetStore
+import TestSupport
+import Testing
+
+@Suite("Operator PIN")
+struct OperatorPINTests {
+    @Test("the stored hash is not the PIN, is salted, and verifies the PIN")
+    func hashing() throws {
+        let folder = TemporaryDirectory("pin")
+        let store = try TargetStore(dataDirectory: folder.url)
+        let pin = OperatorPIN(store: store)
+        #expect(!pin.isSet)
+        try pin.set("2468")
+        #expect(pin.isSet)
+        let hash = try #require(try store.setting("kiosk.pin.hash"))
+        #expect(!hash.contains("2468"))
+        #expect(hash.hasPrefix("$argon2id$"))
+        try pin.set("2468")
+        #expect(try store.setting("kiosk.pin.hash") != hash)  // a fresh salt each time
+        #expect(try pin.check("2468") == .accepted)
+        #expect(try pin.check("1357") == .rejected(attemptsLeft: 4))
+    }
+
+    @Test("PINs are 4 to 12 digits", arguments: ["123", "1234567890123", "12a4", "", "１２３４"])
+    func badFormats(candidate: String) throws {
+        #expect(throws: OperatorPINError.badFormat) { _ = try OperatorPIN.validated(candidate) }
+    }
+
+    @Test("five wrong PINs lock the pad, the lock survives reopening the library, and the right PIN works after it")
+    func lockoutPersists() throws {
+        let folder = TemporaryDirectory("lock")
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        do {
+            let pin = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
+            try pin.set("9876")
+            for attempt in 1...4 { #expect(try pin.check("0000", now: start) == .rejected(attemptsLeft: 5 - attempt)) }
+            #expect(try pin.check("0000", now: start) == .locked(secondsLeft: 60))
+        }
+        let reopened = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
+        // Even the right PIN is not checked while locked.
+        #expect(try reopened.check("9876", now: start.addingTimeInterval(30)) == .locked(secondsLeft: 30))
+        #expect(try reopened.check("9876", now: start.addingTimeInterval(61)) == .accepted)
+        #expect(reopened.lockout == PinLockout())
+    }
+
+    @Test("with no PIN set, checking says so")
+    func notSet() throws {
+        let folder = TemporaryDirectory("unset")
+        #expect(try OperatorPIN(store: try TargetStore(dataDirectory: folder.url)).check("1234") == .notSet)
+    }
+}
