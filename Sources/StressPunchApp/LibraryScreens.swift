@@ -47,6 +47,34 @@ struct LibraryScreens {
         case closePicker
     }
 
+    // MARK: Shared pieces
+
+    /// The margin around full-screen pages.
+    var margin: Float { 28 * layout.scale }
+
+    /// A page header: a back button on the left and the title in the middle. Returns
+    /// the header's rectangle and whether the back button was clicked.
+    func pageHeader(title: String, back: String, backWidth: Float = 130) -> (rect: Rect, back: Bool) {
+        let s = layout.scale
+        let rect = Rect(x: margin, y: margin * 0.8, width: Float(layout.width) - 2 * margin, height: 56 * s)
+        let clicked = ui.button(back, icon: "←", style: .secondary,
+                                in: Rect(x: rect.minX, y: rect.minY, width: backWidth * s, height: rect.height)).clicked
+        ui.label(title, style: .title, alignment: .center, in: rect)
+        return (rect, clicked)
+    }
+
+    /// A muted line under a page header.
+    func subtitle(_ text: String, under header: Rect) {
+        ui.label(text, style: .muted, alignment: .center,
+                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * layout.scale))
+    }
+
+    /// The area below a header with a subtitle, for the page's list or grid.
+    func pageBody(under header: Rect) -> Rect {
+        let top = header.maxY + 40 * layout.scale
+        return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: Float(layout.height) - top - margin)
+    }
+
     // MARK: Main screen: the favorites bar
 
     /// Up to four favorite cards (thumbnail and name) centred along the bottom, and a
@@ -91,14 +119,8 @@ struct LibraryScreens {
     func manage(pendingDelete: StressTarget?, pendingRestore: Bool) -> Action {
         var action = Action.none
         let s = layout.scale
-        let margin = 28 * s
-        let width = Float(layout.width), height = Float(layout.height)
-        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
-        if ui.button("Back", icon: "←", style: .secondary,
-                     in: Rect(x: header.minX, y: header.minY, width: 120 * s, height: header.height)).clicked {
-            action = .show(.main)
-        }
-        ui.label("Manage library", style: .title, alignment: .center, in: header)
+        let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120)
+        if back { action = .show(.main) }
         let addWidth = 190 * s, restoreWidth = 262 * s
         if ui.button("Add target", icon: "+", style: .primary,
                      in: Rect(x: header.maxX - addWidth, y: header.minY, width: addWidth, height: header.height)).clicked {
@@ -110,11 +132,8 @@ struct LibraryScreens {
             action = .askRestore
         }
         let favorites = library.targets.filter(\.isFavorite).count
-        ui.label("\(library.targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen",
-                 style: .muted, alignment: .center, in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * s))
-
-        let listRect = Rect(x: margin, y: header.maxY + 40 * s, width: width - 2 * margin,
-                            height: height - header.maxY - 40 * s - margin)
+        subtitle("\(library.targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen", under: header)
+        let listRect = pageBody(under: header)
         let targets = library.targets
         ui.scrollList("manage", count: targets.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
             let target = targets[index]
@@ -180,14 +199,9 @@ struct LibraryScreens {
     func editor(_ editor: TargetEditor, preview: RasterImage?, hasCurrentPicture: Bool, busy: Bool) -> Action {
         var action = Action.none
         let s = layout.scale
-        let margin = 28 * s
         let width = Float(layout.width), height = Float(layout.height)
-        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
-        if ui.button("Cancel", icon: "←", style: .secondary,
-                     in: Rect(x: header.minX, y: header.minY, width: 140 * s, height: header.height)).clicked {
-            action = .cancelEdit
-        }
-        ui.label(editor.mode == .add ? "New target" : "Edit target", style: .title, alignment: .center, in: header)
+        let (header, cancel) = pageHeader(title: editor.mode == .add ? "New target" : "Edit target", back: "Cancel", backWidth: 140)
+        if cancel { action = .cancelEdit }
 
         let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 60 * s)
         let previewSide = min(body.height - 60 * s, body.width * 0.42)
@@ -243,23 +257,15 @@ struct LibraryScreens {
     func picker(_ picker: PicturePicker, folderIcon: RasterImage, thumbnail: (URL) -> RasterImage?) -> Action {
         var action = Action.none
         let s = layout.scale
-        let margin = 28 * s
-        let width = Float(layout.width), height = Float(layout.height)
-        let header = Rect(x: margin, y: margin * 0.8, width: width - 2 * margin, height: 56 * s)
-        if ui.button("Cancel", icon: "←", style: .secondary,
-                     in: Rect(x: header.minX, y: header.minY, width: 140 * s, height: header.height)).clicked {
-            action = .closePicker
-        }
-        ui.label("Choose a picture", style: .title, alignment: .center, in: header)
+        let (header, cancel) = pageHeader(title: "Choose a picture", back: "Cancel", backWidth: 140)
+        if cancel { action = .closePicker }
         if let parent = picker.parent,
            ui.button("Up", icon: "↑", style: .secondary,
                      in: Rect(x: header.maxX - 120 * s, y: header.minY, width: 120 * s, height: header.height)).clicked {
             action = .openFolder(parent)
         }
-        ui.label(picker.folder.path, style: .muted, alignment: .center,
-                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * s))
-        let gridRect = Rect(x: margin, y: header.maxY + 40 * s, width: width - 2 * margin,
-                            height: height - header.maxY - 40 * s - margin)
+        subtitle(picker.folder.path, under: header)
+        let gridRect = pageBody(under: header)
         if picker.isListing {
             ui.spinner(in: Rect(x: gridRect.center.x - 24 * s, y: gridRect.minY + 40 * s, width: 48 * s, height: 48 * s))
         } else if let problem = picker.problem {
@@ -286,20 +292,10 @@ struct LibraryScreens {
 
     func allTargets() -> Action {
         var action = Action.none
-        let s = layout.scale
-        let margin = 28 * s
-        let bounds = Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))
-        let header = Rect(x: margin, y: margin * 0.8, width: bounds.width - 2 * margin, height: 56 * s)
-        if ui.button("Back", icon: "←", style: .secondary,
-                     in: Rect(x: header.minX, y: header.minY, width: 120 * s, height: header.height)).clicked {
-            action = .show(.main)
-        }
-        ui.label("All targets", style: .title, alignment: .center, in: header)
-        ui.label("\(library.targets.count) targets · choose one to punch it", style: .muted, alignment: .center,
-                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * s))
-
-        let gridRect = Rect(x: margin, y: header.maxY + 40 * s, width: bounds.width - 2 * margin,
-                            height: bounds.height - header.maxY - 40 * s - margin)
+        let (header, back) = pageHeader(title: "All targets", back: "Back", backWidth: 120)
+        if back { action = .show(.main) }
+        subtitle("\(library.targets.count) targets · choose one to punch it", under: header)
+        let gridRect = pageBody(under: header)
         let targets = library.targets
         ui.scrollGrid("all-targets", count: targets.count, minimumItemWidth: 180, itemHeight: 210, spacing: 16,
                       padding: 4, in: gridRect) { index, rect in
