@@ -35,11 +35,12 @@ public final class SDLAudio: @unchecked Sendable {
     /// headless run writes the same samples every time (see `LockstepClock`).
     public init(lockstepHeadless: Bool = false) {
         lockstep = lockstepHeadless ? LockstepClock() : nil
-        if SDL_WasInit(SDL_INIT_AUDIO) == 0 && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+        let started = StderrSilencer.silenced { SDL_WasInit(SDL_INIT_AUDIO) != 0 || SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
+        if !started {
             unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
             return
         }
-        if Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) != 0 {
+        if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) }) != 0 {
             unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
             return
         }

@@ -15,7 +15,7 @@ public struct SDLPictureCodec: PictureCodec {
     public init() {}
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
-        let loaded: UnsafeMutablePointer<SDL_Surface>? = DecoderChatter.silenced {
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = StderrSilencer.silenced {
             bytes.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
                 return IMG_Load_RW(stream, 1)
@@ -78,34 +78,5 @@ public struct SDLPictureCodec: PictureCodec {
         guard let message = SDL_GetError() else { return fallback }
         let text = String(cString: message)
         return text.isEmpty ? fallback : text
-    }
-}
-
-/// libpng and libjpeg print their own warnings straight to stderr ("libpng error:
-/// ..."), which would break the one-line error contract of the command line; the
-/// reason reaches the user through our error instead. So stderr is pointed at
-/// /dev/null while a decoder runs, one decoder at a time.
-private enum DecoderChatter {
-    private static let lock = NSLock()
-
-    static func silenced<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        fflush(nil)
-        let saved = dup(STDERR_FILENO)
-        let null = open("/dev/null", O_WRONLY)
-        guard saved >= 0, null >= 0 else {
-            if saved >= 0 { close(saved) }
-            if null >= 0 { close(null) }
-            return body()
-        }
-        dup2(null, STDERR_FILENO)
-        close(null)
-        defer {
-            fflush(nil)
-            dup2(saved, STDERR_FILENO)
-            close(saved)
-        }
-        return body()
     }
 }
