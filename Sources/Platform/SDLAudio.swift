@@ -40,15 +40,19 @@ public final class SDLAudio: @unchecked Sendable {
             unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
             return
         }
+        // In lockstep the clock must see the very first buffer: the device starts
+        // playing inside Mix_OpenAudio, so the hook goes in before it opens (setting
+        // it needs no open device), or a few buffers would slip by uncounted.
+        if let lockstep {
+            Mix_SetPostMix(lockstepPostMix, Unmanaged.passUnretained(lockstep).toOpaque())
+        }
         if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) }) != 0 {
+            Mix_SetPostMix(nil, nil)
             unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
             return
         }
         Mix_AllocateChannels(Self.channelCount)
         isAvailable = true
-        if let lockstep {
-            Mix_SetPostMix(lockstepPostMix, Unmanaged.passUnretained(lockstep).toOpaque())
-        }
     }
 
     deinit {
