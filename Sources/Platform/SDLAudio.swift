@@ -51,7 +51,9 @@ public final class SDLAudio: @unchecked Sendable {
             unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
             return
         }
-        Mix_AllocateChannels(Self.channelCount)
+        // In lockstep the audio thread may already be waiting in the hook (holding the
+        // mixer's lock) for the first frame, so it allocates the channels itself.
+        if lockstep == nil { Mix_AllocateChannels(Self.channelCount) }
         isAvailable = true
     }
 
@@ -172,6 +174,8 @@ final class LockstepClock: @unchecked Sendable {
     private var finished = false
     private var buffersMixed = 0
     private var pending: [(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, time: Double)] = []
+    /// Touched only on the audio thread.
+    private var channelsAllocated = false
 
     func schedule(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, at time: Double) {
         condition.lock()
@@ -195,6 +199,12 @@ final class LockstepClock: @unchecked Sendable {
 
     /// Called on the audio thread after each mixed buffer of `frames` frames.
     func bufferMixed(frames: Int, sampleRate: Double) {
+        if !channelsAllocated {
+            // This thread holds the mixer's lock; the main thread must not take it
+            // while this hook waits for the simulation, so the channels are made here.
+            Mix_AllocateChannels(SDLAudio.channelCount)
+            channelsAllocated = true
+        }
         condition.lock()
         buffersMixed += 1
         let nextBufferStart = Double(buffersMixed * frames) / sampleRate

@@ -36,7 +36,7 @@ public final class AppSession {
         burst: RasterImage?, glyphs: (any GlyphSource)?, clipboard: (any Clipboard)? = nil,
         configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool
     ) throws(TargetStoreError) {
-        library = try LibraryModel(store: store)
+        library = try LibraryModel(store: store, synchronous: synchronousPictures)
         recorder = PunchRecorder(store: store)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)

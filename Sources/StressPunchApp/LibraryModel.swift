@@ -18,8 +18,13 @@ public final class LibraryModel: @unchecked Sendable {
     public private(set) var targets: [StressTarget] = []
     public private(set) var selectedID: Int64?
 
-    public init(store: TargetStore) throws(TargetStoreError) {
+    /// Headless runs save synchronously, so a script's frames never depend on how fast
+    /// the disk was; the app saves in the background.
+    private let synchronous: Bool
+
+    public init(store: TargetStore, synchronous: Bool = false) throws(TargetStoreError) {
         self.store = store
+        self.synchronous = synchronous
         try reload()
     }
 
@@ -43,7 +48,7 @@ public final class LibraryModel: @unchecked Sendable {
         selectedID = id
         for index in targets.indices { targets[index].isSelected = targets[index].id == id }
         let store = self.store
-        queue.async { [weak self] in
+        background { [weak self] in
             do { try store.select(id: id) } catch { self?.finish(with: error, reloadFrom: store) }
         }
     }
@@ -76,7 +81,7 @@ public final class LibraryModel: @unchecked Sendable {
         }
         targets[index].isFavorite = on
         let store = self.store
-        queue.async { [weak self] in
+        background { [weak self] in
             do { try store.setFavorite(on, for: id) } catch { self?.finish(with: error, reloadFrom: store) }
         }
         return nil
@@ -94,7 +99,7 @@ public final class LibraryModel: @unchecked Sendable {
             for position in targets.indices { targets[position].isSelected = targets[position].id == selectedID }
         }
         let store = self.store
-        queue.async { [weak self] in
+        background { [weak self] in
             do {
                 try store.delete(id: id)
                 self?.handOver(try store.allTargets())
@@ -105,7 +110,7 @@ public final class LibraryModel: @unchecked Sendable {
     /// Brings back deleted built-ins; the list refreshes when it is done.
     public func restoreDefaults() {
         let store = self.store
-        queue.async { [weak self] in
+        background { [weak self] in
             do {
                 let restored = try store.restoreDefaults()
                 self?.handOver(try store.allTargets(), notice: restored == 0
@@ -165,7 +170,7 @@ public final class LibraryModel: @unchecked Sendable {
         busyCount += 1
         lock.unlock()
         let store = self.store
-        queue.async { [weak self] in
+        background { [weak self] in
             // The result and the end of "busy" are published together, so a frame never
             // sees the work finished without its outcome.
             do {
@@ -197,6 +202,10 @@ public final class LibraryModel: @unchecked Sendable {
         if endingImport { busyCount -= 1 }
         pendingErrors.append(message)
         if let fresh { freshTargets = fresh }
+    }
+
+    private func background(_ work: @escaping @Sendable () -> Void) {
+        if synchronous { queue.sync(execute: work) } else { queue.async(execute: work) }
     }
 
     /// Waits for background saves to finish (on quit).
