@@ -29,50 +29,35 @@ public final class Canvas: @unchecked Sendable {
     let accumulation: UnsafeMutablePointer<Float>
     var accumulationWidth: Int { width + 3 }
 
-    public init(width: Int, height: Int) {
-        self.width = max(1, width)
-        self.height = max(1, height)
-        stride = self.width
-        pixels = .allocate(capacity: self.width * self.height)
-        pixels.initialize(repeating: 0, count: self.width * self.height)
-        ownsPixels = true
-        owner = nil
-        band = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
-        clip = band
-        clipStack.reserveCapacity(16)
-        shadeRow = .allocate(capacity: self.width + 4)
-        coverageRow = .allocate(capacity: self.width + 4)
-        accumulation = .allocate(capacity: (self.width + 3) * (Self.stripRows + 1))
-        accumulation.initialize(repeating: 0, count: (self.width + 3) * (Self.stripRows + 1))
+    public convenience init(width: Int, height: Int) {
+        let w = max(1, width), h = max(1, height)
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+        memory.initialize(repeating: 0, count: w * h)
+        self.init(pixels: memory, width: w, height: h, stride: w, ownsPixels: true, owner: nil, band: nil)
     }
 
     /// A canvas drawing straight into memory it does not own (a window surface), so a
     /// finished frame needs no copy. The memory must outlive the canvas and hold
     /// `height` rows of `stride` 32-bit pixels.
-    public init(wrapping memory: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
-        self.width = max(1, width)
-        self.height = max(1, height)
-        self.stride = max(stride, self.width)
-        pixels = memory
-        ownsPixels = false
-        owner = nil
-        band = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
-        clip = band
-        clipStack.reserveCapacity(16)
-        shadeRow = .allocate(capacity: self.width + 4)
-        coverageRow = .allocate(capacity: self.width + 4)
-        accumulation = .allocate(capacity: (self.width + 3) * (Self.stripRows + 1))
-        accumulation.initialize(repeating: 0, count: (self.width + 3) * (Self.stripRows + 1))
+    public convenience init(wrapping memory: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        self.init(pixels: memory, width: max(1, width), height: max(1, height), stride: max(stride, max(1, width)),
+                  ownsPixels: false, owner: nil, band: nil)
     }
 
-    private init(sharing parent: Canvas, band rows: PixelRect) {
-        width = parent.width
-        height = parent.height
-        stride = parent.stride
-        pixels = parent.pixels
-        ownsPixels = false
-        owner = parent
-        band = rows.intersection(PixelRect(x: 0, y: 0, width: parent.width, height: parent.height))
+    /// Every canvas is made here: the pixels it draws into, its band (nil: all rows) and
+    /// its own scratch rows, allocated once so drawing a frame allocates nothing.
+    private init(
+        pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int, ownsPixels: Bool, owner: Canvas?,
+        band rows: PixelRect?
+    ) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        self.ownsPixels = ownsPixels
+        self.owner = owner
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        band = rows.map { $0.intersection(whole) } ?? whole
         clip = band
         clipStack.reserveCapacity(16)
         shadeRow = .allocate(capacity: width + 4)
@@ -91,7 +76,9 @@ public final class Canvas: @unchecked Sendable {
     /// A view of rows `top ..< bottom` that shares these pixels, for drawing one band
     /// on another thread.
     public func bandView(rows top: Int, _ bottom: Int) -> Canvas {
-        Canvas(sharing: owner ?? self, band: PixelRect(x: 0, y: top, width: width, height: bottom - top))
+        let parent = owner ?? self
+        return Canvas(pixels: parent.pixels, width: parent.width, height: parent.height, stride: parent.stride,
+                      ownsPixels: false, owner: parent, band: PixelRect(x: 0, y: top, width: width, height: bottom - top))
     }
 
     // MARK: Clipping
