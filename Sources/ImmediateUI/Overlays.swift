@@ -34,18 +34,8 @@ extension UIContext {
         _ label: String, title: String, message: String, confirmLabel: String, cancelLabel: String = "Cancel",
         destructive: Bool = true
     ) -> ConfirmResult {
-        let dialogID = id(label)
-        if modalLastFrame != dialogID { focusBeforeModal = focused }
-        modalThisFrame = dialogID
-        insideModal = dialogID
-        let wasOverlay = drawingOverlay
-        drawingOverlay = true
-        idStack.append(dialogID)
-        defer {
-            _ = idStack.popLast()
-            drawingOverlay = wasOverlay
-            insideModal = nil
-        }
+        let scope = beginModal(label)
+        defer { endModal(scope) }
 
         let pad = 24 * scale, gap = 16 * scale
         let titleFont = font(theme.titleFontSize, .bold), bodyFont = font(theme.fontSize)
@@ -86,23 +76,58 @@ extension UIContext {
             pendingFocus = cancelID
         }
         var answer = ConfirmResult.pending
-        if backPressed && !backTaken {
-            backTaken = true
+        if takeBack() {
             answer = .cancelled
         } else if confirmed {
             answer = .confirmed
         } else if cancelled {
             answer = .cancelled
         }
-        if answer != .pending {
-            // Answered: it closes now, so what is built after it (and next frame) takes input.
-            modalThisFrame = nil
-            // Focus goes back to what had it before (the button that opened the dialog).
-            pendingFocus = focusBeforeModal
-            if focusBeforeModal == nil { focused = nil }
-            focusBeforeModal = nil
-        }
+        if answer != .pending { closeModal() }
         return answer
+    }
+
+    // MARK: [SECTION] Custom modals
+
+    /// What `beginModal` saved, for `endModal` to put back.
+    public struct ModalScope {
+        let wasOverlay: Bool
+    }
+
+    /// Opens a modal named `label` for this frame: until `endModal`, widgets are built
+    /// inside it (drawn on the overlay layer, taking input), and everything outside it
+    /// is blocked. Call both every frame while it shows; `closeModal` when it answers.
+    public func beginModal(_ label: String) -> ModalScope {
+        let modalID = id(label)
+        if modalLastFrame != modalID { focusBeforeModal = focused }
+        modalThisFrame = modalID
+        insideModal = modalID
+        let scope = ModalScope(wasOverlay: drawingOverlay)
+        drawingOverlay = true
+        idStack.append(modalID)
+        return scope
+    }
+
+    public func endModal(_ scope: ModalScope) {
+        _ = idStack.popLast()
+        drawingOverlay = scope.wasOverlay
+        insideModal = nil
+    }
+
+    /// Closes the open modal now, so what is built after it (and next frame) takes
+    /// input; focus goes back to what had it before (the control that opened it).
+    public func closeModal() {
+        modalThisFrame = nil
+        pendingFocus = focusBeforeModal
+        if focusBeforeModal == nil { focused = nil }
+        focusBeforeModal = nil
+    }
+
+    /// Takes this frame's Escape / pad B for the open modal (true when it was pressed).
+    public func takeBack() -> Bool {
+        guard backPressed && !backTaken else { return false }
+        backTaken = true
+        return true
     }
 
     /// True while a modal dialog is open (this frame or the last).

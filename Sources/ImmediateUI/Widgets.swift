@@ -122,7 +122,7 @@ extension UIContext {
     }
 
     /// The state of a disabled widget: nothing, and it lets go of focus.
-    func disabledControl(_ id: WidgetID) -> ControlState {
+    public func disabledControl(_ id: WidgetID) -> ControlState {
         lastItem = id
         if focused == id { focused = nil }
         if active == id { active = nil }
