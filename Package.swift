@@ -57,8 +57,8 @@ let package = Package(
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
         .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
 
-        // The kiosk operator PIN: salted memory-hard hash (libsodium), checking, lockout
-        // saved in the library.
+        // The kiosk operator PIN: salted memory-hard hash (libsodium), checking off the
+        // frame path, lockout saved in the library.
         .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore"]),
 
         // Plain values for what the user did (pointer, fingers, keys, text, drops,
@@ -77,8 +77,9 @@ let package = Package(
         .target(name: "ImmediateUI", dependencies: ["Raster", "Shaders", "Input"]),
 
         // The screens and the interaction controller: punching, layout, drawing the
-        // main screen, requests to the platform. Platform-free: input comes as values.
-        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input", "ImmediateUI"]),
+        // main screen, kiosk mode's lock and idle reset, requests to the platform.
+        // Platform-free: input comes as values.
+        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input", "ImmediateUI", "OperatorLock"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop and the headless script runner (used by the CLI and the bench).
@@ -111,7 +112,7 @@ let package = Package(
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "OperatorLock", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),

@@ -11,6 +11,8 @@ public struct AppOptions: Equatable, Sendable {
     public var size: WindowSize?
     public var fullscreen = false
     public var kiosk = false
+    /// Kiosk mode: the only folder the picture picker shows.
+    public var kioskPictures: URL?
     public var mute = false
     public var reduceMotion = false
 

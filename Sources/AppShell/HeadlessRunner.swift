@@ -99,6 +99,13 @@ public struct HeadlessRunner {
                 case .drop(let path): injector.drop(path: path, windowID: windowID)
                 case .screenshot(let path): screenshots.append(path)
                 case .close: injector.windowClose(windowID: windowID)
+                case .padUnplug:
+                    pendingPadReleases.removeAll()
+                    injector.detachGamepad()
+                case .padPlug: _ = injector.attachGamepad()
+                case .audioLost: injector.audioDeviceRemoved()
+                case .audioBack: injector.audioDeviceAdded()
+                case .resize(let width, let height): app.window.setSize(width: width, height: height)
                 case .quit: quit = true
                 }
                 next += 1
@@ -114,6 +121,10 @@ public struct HeadlessRunner {
         print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
+        if let kiosk = app.session.kioskSummary { print("headless: " + kiosk) }
+        if app.audio.devicesLost > 0 {
+            print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")
+        }
     }
 
     private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {

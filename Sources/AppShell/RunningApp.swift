@@ -20,6 +20,7 @@ public final class RunningApp {
     private var drawsDirectly: Bool
     private var timestep = FixedTimestepClock()
     var quitRequested = false
+    private var cursorShown: Bool?
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
@@ -28,7 +29,7 @@ public final class RunningApp {
         let size = options.size ?? WindowSize(width: 1280, height: 720)
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
-            fullscreen: !headless && (options.fullscreen || options.kiosk), borderless: options.kiosk)
+            fullscreen: !headless && (options.fullscreen || options.kiosk), kiosk: options.kiosk)
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
             // Said once at start: what is missing, and that the app carries on without it.
@@ -54,10 +55,17 @@ public final class RunningApp {
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
             burst: BuiltinAssets.burstImage(), glyphs: Self.loadFonts(headless: headless),
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
-            width: drawable.width, height: drawable.height, synchronousPictures: headless)
+            width: drawable.width, height: drawable.height, synchronousPictures: headless,
+            kioskPictureRoot: options.kioskPictures)
+        if headless {
+            // The PIN lockout reads the wall clock; a script runs on simulated time.
+            let start = Date()
+            session.wallClock = { [unowned self] in start.addingTimeInterval(self.simulatedTime) }
+        }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
         window.setTitle("StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? ""))
+        applyCursor()
     }
 
     /// The system's fonts, or nil (said once on stderr) so the app runs without text.
@@ -84,9 +92,14 @@ public final class RunningApp {
         for event in events {
             switch event {
             case .quitRequested:
+                // A signal or the session ending: even a kiosk stops (saving first).
                 quitRequested = true
             case .windowResized:
                 resizeIfNeeded()
+            case .audioDeviceLost:
+                audio.deviceLost()
+            case .audioDeviceAdded:
+                audio.reopenIfLost(simulatedTime: simulatedTime)
             default:
                 break
             }
@@ -96,6 +109,8 @@ public final class RunningApp {
         let steps = timestep.advance(by: frameTime)
         for _ in 0..<steps { session.step(Float(timestep.step)) }
         session.drainRequests(perform)
+        applyCursor()
+        audio.retryIfLost(now: simulatedTime)
 
         if window.isMinimized { return !quitRequested }
         session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
@@ -107,6 +122,15 @@ public final class RunningApp {
             window.present(canvas)
         }
         return !quitRequested
+    }
+
+    /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
+    /// mouse is used), telling SDL only when it changes.
+    private func applyCursor() {
+        let wanted = session.wantsCursor
+        guard wanted != cursorShown else { return }
+        cursorShown = wanted
+        window.setCursorVisible(wanted)
     }
 
     /// Text input (and an on-screen keyboard, where there is one) is on only while a

@@ -59,5 +59,11 @@ public enum InputEvent: Sendable, Equatable {
     case windowMinimized
     case windowRestored
     case focusChanged(focused: Bool)
+    /// The window's close button, Alt+F4 from the window manager.
+    case windowCloseRequested
+    /// The system asks the app to end (a signal such as SIGTERM, logging out).
     case quitRequested
+    /// The sound output device went away (unplugged) or a new one appeared.
+    case audioDeviceLost
+    case audioDeviceAdded
 }

@@ -24,7 +24,16 @@ public final class SDLAudio: @unchecked Sendable {
     // Resampled PCM must outlive the chunks that point into it.
     private var chunks: [UnsafeMutablePointer<Mix_Chunk>] = []
     private var buffers: [UnsafeMutableRawPointer] = []
-    private let lockstep: LockstepClock?
+    private var lockstep: LockstepClock?
+    private let lockstepHeadless: Bool
+    /// What was loaded, to load again when a lost device comes back.
+    private var soundFiles: [(name: String, url: URL)] = []
+    /// The device went away mid-run; `reopenIfLost` tries to bring sound back.
+    public private(set) var isLost = false
+    /// Times the device went away, and came back, since launch.
+    public private(set) var devicesLost = 0
+    public private(set) var devicesRegained = 0
+    private var nextRetry: Double = 0
     /// Latency probes installed on the mixer output (kept alive while installed).
     var probes: [AudioLatencyProbe] = []
 
@@ -34,12 +43,17 @@ public final class SDLAudio: @unchecked Sendable {
     /// audio thread at the first buffer boundary after their simulated time, so a
     /// headless run writes the same samples every time (see `LockstepClock`).
     public init(lockstepHeadless: Bool = false) {
-        lockstep = lockstepHeadless ? LockstepClock() : nil
+        self.lockstepHeadless = lockstepHeadless
         let started = StderrSilencer.silenced { SDL_WasInit(SDL_INIT_AUDIO) != 0 || SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
         if !started {
             unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
             return
         }
+        open(startingAt: 0)
+    }
+
+    private func open(startingAt time: Double) {
+        lockstep = lockstepHeadless ? LockstepClock(startTime: time) : nil
         // In lockstep the clock must see the very first buffer: the device starts
         // playing inside Mix_OpenAudio, so the hook goes in before it opens (setting
         // it needs no open device), or a few buffers would slip by uncounted.
@@ -48,6 +62,7 @@ public final class SDLAudio: @unchecked Sendable {
         }
         if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) }) != 0 {
             Mix_SetPostMix(nil, nil)
+            lockstep = nil
             unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
             return
         }
@@ -55,7 +70,45 @@ public final class SDLAudio: @unchecked Sendable {
         // mixer's lock) for the first frame, so it allocates the channels itself.
         if lockstep == nil { Mix_AllocateChannels(Self.channelCount) }
         isAvailable = true
+        unavailableReason = nil
     }
+
+    /// The output device went away (unplugged): stop using it. The app carries on
+    /// silently until `reopenIfLost` finds a device again.
+    public func deviceLost() {
+        guard isAvailable else { return }
+        close()
+        isLost = true
+        devicesLost += 1
+        unavailableReason = "the sound device went away; sounds come back when one is available"
+    }
+
+    /// Tries to open a device again after one was lost (a device appeared), and loads
+    /// the sounds into it. `simulatedTime` starts a headless run's lockstep clock.
+    public func reopenIfLost(simulatedTime: Double = 0) {
+        guard isLost else { return }
+        open(startingAt: simulatedTime)
+        guard isAvailable else { return }
+        isLost = false
+        devicesRegained += 1
+        let files = soundFiles
+        soundFiles.removeAll()
+        for file in files { load(file.name, from: file.url) }
+    }
+
+    /// While lost, tries again now and then (not every frame: opening a device can
+    /// take a few milliseconds). `now` is seconds on the caller's clock.
+    public func retryIfLost(now: Double) {
+        guard isLost else { return }
+        let clock = lockstepHeadless ? now : Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        if nextRetry == 0 { nextRetry = clock + Self.retrySeconds }
+        guard clock >= nextRetry else { return }
+        nextRetry = clock + Self.retrySeconds
+        reopenIfLost(simulatedTime: now)
+        if !isLost { nextRetry = 0 }
+    }
+
+    static let retrySeconds = 5.0
 
     deinit {
         close()
@@ -81,6 +134,7 @@ public final class SDLAudio: @unchecked Sendable {
     /// app carries on silently for that sound) when the file cannot be read.
     @discardableResult
     public func load(_ name: String, from url: URL) -> Bool {
+        soundFiles.append((name, url))
         guard isAvailable, let original = Mix_LoadWAV(url.path) else { return false }
         chunks.append(original)
         var variants: [OpaquePointer] = []
@@ -176,6 +230,13 @@ final class LockstepClock: @unchecked Sendable {
     private var pending: [(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, time: Double)] = []
     /// Touched only on the audio thread.
     private var channelsAllocated = false
+    /// The simulated time the device opened at (after a lost device came back).
+    private let startTime: Double
+
+    init(startTime: Double = 0) {
+        self.startTime = startTime
+        simulatedTime = startTime
+    }
 
     func schedule(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, at time: Double) {
         condition.lock()
@@ -207,7 +268,7 @@ final class LockstepClock: @unchecked Sendable {
         }
         condition.lock()
         buffersMixed += 1
-        let nextBufferStart = Double(buffersMixed * frames) / sampleRate
+        let nextBufferStart = startTime + Double(buffersMixed * frames) / sampleRate
         while !finished && simulatedTime < nextBufferStart { condition.wait() }
         var due: [(UnsafeMutablePointer<Mix_Chunk>, Int32)] = []
         pending.removeAll { item in

@@ -139,6 +139,24 @@ public final class SDLEventInjector {
         SDL_PushEvent(&event)
     }
 
+    /// The audio output device going away (as SDL reports an unplugged device).
+    public func audioDeviceRemoved() {
+        var event = SDL_Event()
+        event.type = SDL_AUDIODEVICEREMOVED.rawValue
+        event.adevice.which = 2  // the first device opened with SDL_OpenAudioDevice
+        event.adevice.iscapture = 0
+        SDL_PushEvent(&event)
+    }
+
+    /// A new audio output device appearing.
+    public func audioDeviceAdded() {
+        var event = SDL_Event()
+        event.type = SDL_AUDIODEVICEADDED.rawValue
+        event.adevice.which = 0
+        event.adevice.iscapture = 0
+        SDL_PushEvent(&event)
+    }
+
     public func quit() {
         var event = SDL_Event()
         event.type = SDL_QUIT.rawValue
@@ -165,6 +183,20 @@ public final class SDLEventInjector {
         padDeviceIndex = index
         virtualPad = SDL_JoystickOpen(index)
         return virtualPad != nil
+    }
+
+    /// Unplugs the virtual gamepad; SDL reports it removed, like a real one pulled out.
+    public func detachGamepad() {
+        guard let pad = virtualPad else { return }
+        let instance = SDL_JoystickInstanceID(pad)
+        SDL_JoystickClose(pad)
+        virtualPad = nil
+        // Device indexes shift as pads come and go: find ours by its instance id.
+        for index in 0..<SDL_NumJoysticks() where SDL_JoystickGetDeviceInstanceID(index) == instance {
+            SDL_JoystickDetachVirtual(index)
+            break
+        }
+        padDeviceIndex = -1
     }
 
     public func gamepadButton(_ button: GamepadButton, pressed: Bool) {

@@ -107,6 +107,13 @@ public final class SDLInput {
                 SDL_free(file)
             }
 
+        case SDL_AUDIODEVICEREMOVED:
+            // SDL reports removal only for devices the app opened: ours.
+            if event.adevice.iscapture == 0 { events.append(.audioDeviceLost) }
+
+        case SDL_AUDIODEVICEADDED:
+            if event.adevice.iscapture == 0 { events.append(.audioDeviceAdded) }
+
         case SDL_CONTROLLERDEVICEADDED:
             guard let controller = SDL_GameControllerOpen(event.cdevice.which) else { return }
             let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
@@ -143,7 +150,7 @@ public final class SDLInput {
             case SDL_WINDOWEVENT_RESTORED: events.append(.windowRestored)
             case SDL_WINDOWEVENT_FOCUS_GAINED: events.append(.focusChanged(focused: true))
             case SDL_WINDOWEVENT_FOCUS_LOST: events.append(.focusChanged(focused: false))
-            case SDL_WINDOWEVENT_CLOSE: events.append(.quitRequested)
+            case SDL_WINDOWEVENT_CLOSE: events.append(.windowCloseRequested)
             default: break
             }
 

@@ -4,13 +4,17 @@ import CSDL2
 public enum SDLRuntime {
     /// Starts video, events and game controllers. Audio is started by `SDLAudio`, so a
     /// machine without sound still gets a window.
-    public static func startVideo() throws(PlatformError) {
+    /// `keepDisplayAwake`: a kiosk must never blank or start a screensaver.
+    public static func startVideo(keepDisplayAwake: Bool = false) throws(PlatformError) {
         // Touch must not also arrive as mouse clicks (every tap would punch twice),
         // and the mouse must not pretend to be a finger.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-        // A kiosk must never blank; a desktop app may let the screensaver run.
-        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // A kiosk must never blank; a desktop app lets the screensaver run.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, keepDisplayAwake ? "0" : "1")
+        // Closing the window is a request the app answers (a kiosk asks for the PIN),
+        // not an automatic quit; SIGINT / SIGTERM still arrive as SDL_QUIT.
+        SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
         // Our frames are already finished pixels: present them through the driver's
         // own framebuffer (XShm on X11), not through a GL texture, which on machines
         // without a GPU means a software GL (llvmpipe) copying every frame again.

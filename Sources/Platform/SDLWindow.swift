@@ -13,11 +13,12 @@ public final class SDLWindow {
     private var textureSize = (0, 0)
     private var useTexture = false
 
-    public init(title: String, width: Int, height: Int, fullscreen: Bool, borderless: Bool = false) throws(PlatformError) {
-        try SDLRuntime.startVideo()
+    /// `kiosk`: borderless, and the display is kept awake.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false) throws(PlatformError) {
+        try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        if borderless { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+        if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
         let position = shim_SDL_WINDOWPOS_CENTERED()
         guard let created = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
             throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
@@ -79,6 +80,11 @@ public final class SDLWindow {
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+    }
+
+    /// Resizes the window (headless scripts: a display changing size).
+    public func setSize(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(width), Int32(height))
     }
 
     public func setCursorVisible(_ visible: Bool) {

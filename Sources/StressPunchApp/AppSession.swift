@@ -1,6 +1,7 @@
 import Foundation
 import ImmediateUI
 import Input
+import OperatorLock
 import Raster
 import StressCore
 import TargetStore
@@ -30,11 +31,18 @@ public final class AppSession {
     private let synchronousPictures: Bool
     private lazy var folderIcon = drawnFolderIcon()
     private let importer: PictureImporter
+    /// Kiosk mode's lock, idle reset and operator screens (nil on the desktop).
+    let kiosk: KioskMode?
+    /// Seconds of simulation stepped so far (the fixed steps' clock).
+    private(set) var simulatedTime: Double = 0
+    /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
+    public var wallClock: () -> Date = { Date() }
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
         burst: RasterImage?, glyphs: (any GlyphSource)?, clipboard: (any Clipboard)? = nil,
-        configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool
+        configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool,
+        kioskPictureRoot: URL? = nil
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
         recorder = PunchRecorder(store: store)
@@ -50,11 +58,23 @@ public final class AppSession {
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
+        if configuration.kiosk {
+            let preferences = KioskPreferences { key in (try? store.setting(key)) ?? nil }
+            let checker = PINChecker(pin: OperatorPIN(store: store), synchronous: synchronousPictures)
+            kiosk = KioskMode(gate: KioskGate(checker: checker), preferences: preferences,
+                              pictureRoot: kioskPictureRoot ?? PicturePicker.picturesFolder(),
+                              launchSelectionID: library.selectedID)
+            if preferences.muted { controller.setMuted(true) }
+        } else {
+            kiosk = nil
+        }
     }
 
     /// Routes one input event: the UI sees everything (it is built once a frame); the
     /// punch controller gets what the main screen's UI does not claim.
     public func handle(_ event: InputEvent) {
+        if let kiosk, handleKiosk(event, kiosk) { return }
+        if case .windowCloseRequested = event { controller.requestQuit(); return }
         if ui != nil && !(screen == .main && Self.isAimStick(event)) { frameEvents.append(event) }
         if ui != nil, case .keyDown(.character(let key), let modifiers, false) = event, modifiers == [.control],
            editor == nil || key != "n" {
@@ -85,6 +105,7 @@ public final class AppSession {
             case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y):
                 // The favorites bar's cards and button are not punching ground.
                 if controller.layout.favoritesBar.contains(Point(x, y)) { return }
+                if kiosk != nil && controller.layout.operatorCorner.contains(Point(x, y)) { return }
             case .keyDown(.space, _, _), .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
                 if ui.focused != nil && ui.focusVisible { return }
@@ -116,7 +137,16 @@ public final class AppSession {
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
         let action: LibraryScreens.Action
         switch screen {
-        case .main: action = screens.favoritesBar()
+        case .main:
+            action = screens.favoritesBar(showsLibraryButtons: kiosk == nil)
+            if let kiosk {
+                let extras = KioskScreens(ui: ui, layout: layout)
+                extras.operatorCorner(progress: kiosk.holdProgress(time: simulatedTime))
+                if kiosk.idle.isAttracting { extras.attractInvitation(time: time) }
+            }
+        case .operatorMenu:
+            action = .none
+            if let kiosk { performMenu(operatorMenu(kiosk, ui: ui, screens: screens), kiosk: kiosk, ui: ui) }
         case .allTargets: action = screens.allTargets()
         case .manage:
             let pendingDelete = pendingDeleteID.flatMap { id in library.targets.first { $0.id == id } }
@@ -137,8 +167,20 @@ public final class AppSession {
                 action = .closePicker
             }
         }
+        if let kiosk, let pad = kiosk.gate.pad {
+            let now = wallClock().timeIntervalSince1970
+            switch KioskScreens(ui: ui, layout: layout).pinPad(pad, acceptsInput: kiosk.gate.acceptsInput, now: now, time: time) {
+            case .none: break
+            case .digit(let digit): kiosk.gate.type(digit)
+            case .deleteDigit: kiosk.gate.deleteDigit()
+            case .submit: kiosk.gate.submit(now: wallClock())
+            case .cancel: kiosk.gate.cancel()
+            }
+        }
         _ = ui.end()
         perform(action, ui: ui)
+        // The kiosk locks again whenever the operator is back on the punch screen.
+        if let kiosk, screen == .main, kiosk.gate.isUnlocked { kiosk.gate.lock() }
     }
 
     /// The target the editor is changing (nil when adding).
@@ -147,16 +189,39 @@ public final class AppSession {
         return library.targets.first { $0.id == id }
     }
 
-    private func openEditor(_ newEditor: TargetEditor) {
+    func openEditor(_ newEditor: TargetEditor) {
         editor = newEditor
         screen = .editor
+    }
+
+    func showScreen(_ next: AppScreen) {
+        screen = next
+    }
+
+    /// Closes the editor, the picker and any dialog, and shows the punch screen.
+    func closeAllScreens() {
+        editor = nil
+        picker = nil
+        pendingDeleteID = nil
+        pendingRestore = false
+        screen = .main
+    }
+
+    func appendFrameEvent(_ event: InputEvent) {
+        frameEvents.append(event)
     }
 
     private func perform(_ action: LibraryScreens.Action, ui: UIContext) {
         switch action {
         case .none: break
         case .select(let id): library.select(id)
-        case .show(let next): screen = next
+        case .show(let next):
+            // In a kiosk, the operator's screens lead back to the operator menu.
+            if let kiosk, kiosk.gate.isUnlocked, next == .main, screen == .manage || screen == .allTargets {
+                screen = .operatorMenu
+            } else {
+                screen = next
+            }
         case .chooseAndReturn(let id):
             library.select(id)
             screen = .main
@@ -191,8 +256,8 @@ public final class AppSession {
             screen = editor?.returnTo ?? .main
             editor = nil
         case .openPicker:
-            let start = editor?.pictureFile?.deletingLastPathComponent() ?? PicturePicker.picturesFolder()
-            let newPicker = PicturePicker(start: start)
+            let start = editor?.pictureFile?.deletingLastPathComponent() ?? kiosk?.pictureRoot ?? PicturePicker.picturesFolder()
+            let newPicker = PicturePicker(start: start, root: kiosk?.pictureRoot)
             if synchronousPictures { newPicker.waitForListing() }
             picker = newPicker
             screen = .picker
@@ -200,7 +265,9 @@ public final class AppSession {
             picker?.open(folder)
             if synchronousPictures { picker?.waitForListing() }
         case .choosePicture(let file):
-            editor?.pictureFile = file
+            guard picker?.allows(file) ?? true else { return }
+            // Under a root the resolved path is kept, so a link swapped later cannot lead out.
+            editor?.pictureFile = picker?.root == nil ? file : PicturePicker.resolved(file)
             // A name from the file when none is typed yet: a gamepad user need not type.
             if let editor, TargetValidation.trimmed(editor.name).isEmpty {
                 editor.name = TargetEditor.suggestedName(for: file)
@@ -230,7 +297,9 @@ public final class AppSession {
     }
 
     public func step(_ dt: Float) {
+        simulatedTime += Double(dt)
         controller.step(dt)
+        if let kiosk { stepKiosk(kiosk, dt: Double(dt)) }
     }
 
     public func resize(width: Int, height: Int) {
@@ -249,6 +318,7 @@ public final class AppSession {
     /// the present lies between the last two fixed steps.
     public func prepareFrame(interpolation: Float, time: Double) {
         collectBackgroundResults()
+        if let kiosk, let granted = kiosk.gate.poll(now: wallClock(), time: time) { performOperator(granted) }
         buildUI(time: time)
         var state: MainSceneFrame.PictureState = .failed
         if let target = library.selected, let url = pictureURL(for: target) {
@@ -276,11 +346,12 @@ public final class AppSession {
         frame.reticles = controller.reticles
         frame.showsScene = screen == .main
         frame.title = library.selected?.name ?? "No target selected"
-        frame.message = library.selected?.message ?? ""
+        // While the kiosk's attract loop runs, its invitation takes the message's place.
+        frame.message = kiosk?.idle.isAttracting == true ? "" : library.selected?.message ?? ""
         if case .ready(let image) = state {
             frame.pictureTransform = Self.pictureTransform(
                 image: image, rect: frame.pictureRect, effects: controller.effects,
-                previousSquash: controller.previousSquash, interpolation: interpolation)
+                previousSquash: controller.previousSquash, interpolation: interpolation, breath: attractBreath(time: time))
         }
         renderer.frame = frame
         renderer.preparePaints()
@@ -290,11 +361,11 @@ public final class AppSession {
     /// the hit column at the target's base (it flattens toward the ground and leans
     /// away from the blow), then the shake.
     static func pictureTransform(
-        image: RasterImage, rect: Rect, effects: PunchEffects, previousSquash: Float, interpolation: Float
+        image: RasterImage, rect: Rect, effects: PunchEffects, previousSquash: Float, interpolation: Float, breath: Float = 0
     ) -> AffineTransform {
         let w = Float(image.width), h = Float(image.height)
         let fit = rect.width / w
-        let squash = previousSquash + (effects.squash.value - previousSquash) * interpolation
+        let squash = previousSquash + (effects.squash.value - previousSquash) * interpolation + breath
         let s = max(-0.12, min(0.35, squash))
         let sx = 1 + s * 0.55, sy = 1 - s
         let anchor = Point(effects.squashAnchor.x * w, h)
@@ -315,6 +386,7 @@ public final class AppSession {
     /// loop can sleep until input arrives.
     public var wantsContinuousFrames: Bool {
         controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || screen != .main
+            || kiosk.map { $0.idle.isAttracting || $0.gate.pad != nil || $0.hold != nil } ?? false
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.

@@ -16,8 +16,17 @@ public enum ScriptCommand: Sendable, Equatable {
     case text(String)
     case drop(path: String)
     case screenshot(path: String)
-    /// The window's close button (not in the basic contract; kiosk tests use it).
+    // Beyond the basic contract, for kiosk and robustness tests:
+    /// The window's close button.
     case close
+    /// The script's gamepad unplugged, or plugged in again.
+    case padUnplug
+    case padPlug
+    /// The sound device going away, or a new one appearing.
+    case audioLost
+    case audioBack
+    /// The window (the display) resized to W x H pixels.
+    case resize(width: Int, height: Int)
     case quit
 }
 
@@ -134,6 +143,20 @@ public enum HeadlessScript {
         case "close":
             try expect(0, "nothing")
             return .close
+        case "padunplug", "padplug", "audiolost", "audioback":
+            try expect(0, "nothing")
+            switch name {
+            case "padunplug": return .padUnplug
+            case "padplug": return .padPlug
+            case "audiolost": return .audioLost
+            default: return .audioBack
+            }
+        case "resize":
+            try expect(2, "a width and a height in pixels")
+            guard let width = Int(args[0]), let height = Int(args[1]), (320...8192).contains(width), (240...8192).contains(height) else {
+                throw fail("resize needs a width from 320 to 8192 and a height from 240 to 8192")
+            }
+            return .resize(width: width, height: height)
         case "quit":
             try expect(0, "nothing")
             return .quit

@@ -42,14 +42,41 @@ public final class LibraryModel: @unchecked Sendable {
     /// The favorites in display order (at most four).
     public var favorites: [StressTarget] { targets.filter(\.isFavorite) }
 
+    /// The selection is only shown, not saved (the kiosk's attract loop).
+    private var selectionUnsaved = false
+
     /// Selects a target now and saves the choice in the background.
     public func select(_ id: Int64) {
-        guard targets.contains(where: { $0.id == id }), id != selectedID else { return }
+        guard targets.contains(where: { $0.id == id }), id != selectedID || selectionUnsaved else { return }
         selectedID = id
+        selectionUnsaved = false
         for index in targets.indices { targets[index].isSelected = targets[index].id == id }
         let store = self.store
         background { [weak self] in
             do { try store.select(id: id) } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+    }
+
+    /// Shows a target as the selected one without saving it: the kiosk's attract loop
+    /// cycles through favorites all day without writing each step. A later `select`
+    /// (a punch ends the loop) saves whatever is chosen then.
+    public func show(_ id: Int64) {
+        guard targets.contains(where: { $0.id == id }), id != selectedID else { return }
+        selectedID = id
+        selectionUnsaved = true
+        for index in targets.indices { targets[index].isSelected = targets[index].id == id }
+    }
+
+    /// Saves the selection if it was only shown.
+    public func keepShownSelection() {
+        if selectionUnsaved, let selectedID { select(selectedID) }
+    }
+
+    /// Saves settings (kiosk preferences) in the background.
+    public func saveSettings(_ values: [String: String]) {
+        let store = self.store
+        background { [weak self] in
+            do { try store.setSettings(values) } catch { self?.finish(with: error, reloadFrom: store) }
         }
     }
 
@@ -161,6 +188,7 @@ public final class LibraryModel: @unchecked Sendable {
         if let fresh {
             targets = fresh
             selectedID = fresh.first(where: \.isSelected)?.id ?? fresh.first?.id
+            selectionUnsaved = false
         }
         return (notices, errors, fresh != nil)
     }

@@ -15,6 +15,8 @@ public enum AppScreen: Sendable, Equatable {
     case editor
     /// Browsing for a picture for the form.
     case picker
+    /// Kiosk mode, unlocked: what only the operator may do.
+    case operatorMenu
 }
 
 /// Builds the UI of each screen with the immediate-mode context, once a frame.
@@ -77,17 +79,18 @@ struct LibraryScreens {
 
     // MARK: Main screen: the favorites bar
 
-    /// Up to four favorite cards (thumbnail and name) centred along the bottom, and a
-    /// "More targets" button. The selected favorite has an accent border.
-    func favoritesBar() -> Action {
+    /// Up to four favorite cards (thumbnail and name) centred along the bottom, then
+    /// the "More targets" and "Manage" buttons (not in a kiosk, where the favorites
+    /// are the only navigation). The selected favorite has an accent border.
+    func favoritesBar(showsLibraryButtons: Bool = true) -> Action {
         var action = Action.none
         let bar = layout.favoritesBar
         let favorites = library.favorites
         let gap = 14 * layout.scale
         let cardHeight = bar.height
         let cardWidth = cardHeight * 1.45
-        let moreWidth = 232 * layout.scale
-        let total = Float(favorites.count) * (cardWidth + gap) + moreWidth
+        let moreWidth = showsLibraryButtons ? 232 * layout.scale : 0
+        let total = Float(favorites.count) * (cardWidth + gap) + moreWidth - (showsLibraryButtons ? 0 : gap)
         var x = bar.center.x - total / 2
         for (index, favorite) in favorites.enumerated() {
             ui.pushID(favorite.id)
@@ -100,6 +103,7 @@ struct LibraryScreens {
             ui.popID()
             x += cardWidth + gap
         }
+        guard showsLibraryButtons else { return action }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
         if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {
@@ -264,7 +268,7 @@ struct LibraryScreens {
                      in: Rect(x: header.maxX - 120 * s, y: header.minY, width: 120 * s, height: header.height)).clicked {
             action = .openFolder(parent)
         }
-        subtitle(picker.folder.path, under: header)
+        subtitle(picker.displayPath, under: header)
         let gridRect = pageBody(under: header)
         if picker.isListing {
             ui.spinner(in: Rect(x: gridRect.center.x - 24 * s, y: gridRect.minY + 40 * s, width: 48 * s, height: 48 * s))

@@ -10,17 +10,22 @@ public struct MainLayout: Sendable, Equatable {
     public let header: Rect
     public let stage: Rect
     public let favoritesBar: Rect
+    /// Kiosk mode: the top-right corner the operator holds to open the PIN pad.
+    public let operatorCorner: Rect
 
-    public init(width: Int, height: Int) {
+    /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
+    public init(width: Int, height: Int, kiosk: Bool = false) {
         self.width = width
         self.height = height
         let w = Float(width), h = Float(height)
         scale = max(0.6, min(w / 1280, h / 720))
         let margin = 24 * scale
         header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
-        let barHeight = 132 * scale
+        let barHeight = (kiosk ? 168 : 132) * scale
         favoritesBar = Rect(x: margin, y: h - barHeight - margin * 0.5, width: w - 2 * margin, height: barHeight)
         let stageTop = header.maxY + margin * 0.25
+        let corner = 76 * scale
+        operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
     }
 

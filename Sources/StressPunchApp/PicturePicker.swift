@@ -3,6 +3,9 @@ import Foundation
 /// The in-app picture picker's state: the folder being shown and what is in it,
 /// listed on a background queue so a slow or huge folder never stalls a frame. It
 /// shows folders and pictures only (by extension; the import checks the content).
+///
+/// With a `root` (kiosk mode) it never shows anything outside that folder: paths
+/// are compared after resolving symlinks and `..`, so neither leads out.
 public final class PicturePicker: @unchecked Sendable {
     // @unchecked: `listed` is handed over under `lock`; the rest is main-thread state.
     public struct Entry: Sendable, Equatable {
@@ -14,6 +17,8 @@ public final class PicturePicker: @unchecked Sendable {
     public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp"]
 
     public private(set) var folder: URL
+    /// The folder the picker may not leave (symlinks resolved), if any.
+    public let root: URL?
     public private(set) var entries: [Entry] = []
     public private(set) var isListing = false
     /// Why the folder could not be read, for the screen to say.
@@ -23,9 +28,27 @@ public final class PicturePicker: @unchecked Sendable {
     private let lock = NSLock()
     private var listed: (folder: URL, entries: [Entry], problem: String?)?
 
-    public init(start: URL) {
+    public init(start: URL, root: URL? = nil) {
+        self.root = root.map(Self.resolved)
         folder = start
         open(start)
+    }
+
+    /// `url` with symlinks and `..` resolved.
+    static func resolved(_ url: URL) -> URL {
+        url.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// Whether `url` (resolved) lies in `root`, or is it.
+    static func isInside(_ url: URL, root: URL?) -> Bool {
+        guard let root else { return true }
+        let path = resolved(url).path, rootPath = root.path
+        return path == rootPath || path.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
+    }
+
+    /// Whether a picture may be chosen: inside the root, however it is named.
+    public func allows(_ file: URL) -> Bool {
+        Self.isInside(file, root: root)
     }
 
     /// The user's Pictures folder (XDG user dirs), else the home folder.
@@ -50,13 +73,19 @@ public final class PicturePicker: @unchecked Sendable {
         return home
     }
 
-    /// Shows `folder` (its listing arrives on a later frame).
+    /// Shows `folder` (its listing arrives on a later frame). A folder outside the
+    /// root shows the root instead.
     public func open(_ newFolder: URL) {
-        folder = newFolder.standardizedFileURL
+        if let root {
+            let resolved = Self.resolved(newFolder)
+            folder = Self.isInside(resolved, root: root) ? resolved : root
+        } else {
+            folder = newFolder.standardizedFileURL
+        }
         isListing = true
-        let target = folder
+        let target = folder, root = self.root
         queue.async { [weak self] in
-            let (entries, problem) = Self.list(target)
+            let (entries, problem) = Self.list(target, root: root)
             guard let self else { return }
             self.lock.lock()
             self.listed = (target, entries, problem)
@@ -66,7 +95,15 @@ public final class PicturePicker: @unchecked Sendable {
 
     /// The folder above, if there is one.
     public var parent: URL? {
-        folder.path == "/" ? nil : folder.deletingLastPathComponent()
+        if folder.path == "/" || folder.path == root?.path { return nil }
+        return folder.deletingLastPathComponent()
+    }
+
+    /// The folder as the screen names it: under a root, relative to it.
+    public var displayPath: String {
+        guard let root else { return folder.path }
+        let relative = folder.path.dropFirst(root.path.count)
+        return root.lastPathComponent + relative
     }
 
     /// Takes a finished listing (main thread, once a frame).
@@ -87,7 +124,7 @@ public final class PicturePicker: @unchecked Sendable {
         poll()
     }
 
-    static func list(_ folder: URL) -> ([Entry], String?) {
+    static func list(_ folder: URL, root: URL? = nil) -> ([Entry], String?) {
         let keys: [URLResourceKey] = [.isDirectoryKey, .isHiddenKey]
         let contents: [URL]
         do {
@@ -96,7 +133,7 @@ public final class PicturePicker: @unchecked Sendable {
             return ([], "This folder cannot be read (\(error.localizedDescription)).")
         }
         var folders: [Entry] = [], pictures: [Entry] = []
-        for url in contents {
+        for url in contents where isInside(url, root: root) {
             let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
             if isFolder {
                 folders.append(Entry(url: url, name: url.lastPathComponent, isFolder: true))

@@ -49,7 +49,7 @@ public final class PunchController {
         effects = PunchEffects(reduceMotion: configuration.reduceMotion, seed: configuration.randomSeed)
         random = SeededRandom(seed: configuration.randomSeed ^ 0xA5A5)
         muted = configuration.muted
-        layout = MainLayout(width: width, height: height)
+        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
         requests.reserveCapacity(16)
     }
 
@@ -62,7 +62,7 @@ public final class PunchController {
     public func resize(width: Int, height: Int) {
         guard width != layout.width || height != layout.height else { return }
         let old = layout
-        layout = MainLayout(width: width, height: height)
+        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
         // Keep reticles at the same relative place.
         for index in reticles.indices {
             reticles[index].x = reticles[index].x / Float(max(1, old.width)) * Float(width)
@@ -151,6 +151,20 @@ public final class PunchController {
     }
 
     public func noteFullscreen(_ on: Bool) { fullscreen = on }
+
+    public var isMuted: Bool { muted }
+
+    /// Turns sound on or off (the kiosk operator menu; `m` on the desktop).
+    public func setMuted(_ on: Bool) {
+        guard on != muted else { return }
+        muted = on
+        requests.append(.setMuted(on))
+    }
+
+    /// Asks the platform to end the app (after the kiosk PIN, say).
+    public func requestQuit() {
+        requests.append(.quit)
+    }
 
     private func addReticle(_ id: Int32) {
         let rect = pictureRect

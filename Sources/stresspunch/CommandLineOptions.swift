@@ -1,5 +1,6 @@
 import AppShell
 import Foundation
+import StressCore
 
 /// A command line that does not fit the usage; exits 2.
 struct UsageError: Error {
@@ -17,6 +18,10 @@ enum Invocation: Equatable {
     case targets(TargetsCommand, dataDirectory: URL)
     /// Reads a new operator PIN from standard input (never from the arguments).
     case setKioskPIN(dataDirectory: URL)
+    /// Sets the kiosk's idle reset time, in seconds.
+    case setKioskIdle(seconds: Int, dataDirectory: URL)
+    /// Sets the target the kiosk returns to when idle.
+    case setKioskDefault(id: Int64, dataDirectory: URL)
 }
 
 /// The `targets` subcommands.
@@ -31,7 +36,7 @@ enum TargetsCommand: Equatable {
 }
 
 enum Usage {
-    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk] [--mute] [--reduce-motion]"
+    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--mute] [--reduce-motion]"
     static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
     static let list = "stresspunch targets list [--json]"
     static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
@@ -41,6 +46,9 @@ enum Usage {
     static let select = "stresspunch targets select ID"
     static let restore = "stresspunch targets restore-defaults"
     static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
+    static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
+    static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
+    static let kiosk = [setPIN, setIdle, setDefault].joined(separator: " | ")
     static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
     static let full = """
@@ -57,6 +65,8 @@ enum Usage {
           \(select)
           \(restore)
           \(setPIN)
+          \(setIdle)
+          \(setDefault)
           stresspunch --help | --version
 
         Options:
@@ -64,7 +74,10 @@ enum Usage {
                             else ~/.local/share/StressPunch)
           --size WxH        window size in pixels, e.g. 1280x720
           --fullscreen      start fullscreen
-          --kiosk           fullscreen, locked kiosk mode
+          --kiosk           fullscreen, locked kiosk mode (needs an operator PIN: kiosk set-pin)
+          --kiosk-pictures DIR
+                            kiosk mode: the only folder the picture picker shows
+                            (default: your Pictures folder)
           --mute            no sound
           --reduce-motion   gentler squash and no shake
           --headless        run a script of input on a simulated clock, no display needed
@@ -90,14 +103,7 @@ struct CommandLineParser {
 
         if remaining.first == "kiosk" {
             remaining.removeFirst()
-            guard remaining == ["set-pin"] else {
-                let extra = remaining.dropFirst().first
-                throw UsageError(
-                    message: extra.map { "unexpected argument '\($0)': the PIN is read from standard input, never from the command line" }
-                        ?? "kiosk needs the subcommand set-pin",
-                    usage: Usage.setPIN)
-            }
-            return .setKioskPIN(dataDirectory: dataDirectory)
+            return try parseKiosk(remaining, dataDirectory: dataDirectory)
         }
         if remaining.first == "targets" {
             remaining.removeFirst()
@@ -117,6 +123,33 @@ struct CommandLineParser {
             throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
+    }
+
+    private func parseKiosk(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> Invocation {
+        switch arguments.first {
+        case "set-pin":
+            guard arguments.count == 1 else {
+                throw UsageError(message: "unexpected argument '\(arguments[1])': the PIN is read from standard input, never from the command line",
+                                 usage: Usage.setPIN)
+            }
+            return .setKioskPIN(dataDirectory: dataDirectory)
+        case "set-idle":
+            guard arguments.count == 2 else { throw UsageError(message: "kiosk set-idle needs the seconds, like 60", usage: Usage.setIdle) }
+            switch KioskPreferences.parseIdleSeconds(arguments[1]) {
+            case .success(let seconds): return .setKioskIdle(seconds: seconds, dataDirectory: dataDirectory)
+            case .failure(let error): throw UsageError(message: error.description, usage: Usage.setIdle)
+            }
+        case "set-default":
+            guard arguments.count == 2 else { throw UsageError(message: "kiosk set-default needs a target ID", usage: Usage.setDefault) }
+            guard let id = Int64(arguments[1]), id > 0 else {
+                throw UsageError(message: "'\(arguments[1])' is not a target ID (a positive number from 'targets list')", usage: Usage.setDefault)
+            }
+            return .setKioskDefault(id: id, dataDirectory: dataDirectory)
+        case let other?:
+            throw UsageError(message: "unknown kiosk subcommand '\(other)'", usage: Usage.kiosk)
+        case nil:
+            throw UsageError(message: "kiosk needs a subcommand", usage: Usage.kiosk)
+        }
     }
 
     private func extractDataDirectory(_ arguments: inout [String]) throws(UsageError) -> URL {
@@ -159,6 +192,12 @@ struct CommandLineParser {
             switch argument {
             case "--fullscreen": options.fullscreen = true
             case "--kiosk": options.kiosk = true
+            case "--kiosk-pictures":
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
+                    throw UsageError(message: "--kiosk-pictures needs a folder", usage: Usage.app)
+                }
+                index += 1
+                options.kioskPictures = absoluteURL(arguments[index], isDirectory: true)
             case "--mute": options.mute = true
             case "--reduce-motion": options.reduceMotion = true
             case "--size":
@@ -179,6 +218,9 @@ struct CommandLineParser {
                 throw UsageError(message: "unknown command '\(argument)'", usage: Usage.app)
             }
             index += 1
+        }
+        if options.kioskPictures != nil && !options.kiosk {
+            throw UsageError(message: "--kiosk-pictures only works with --kiosk", usage: Usage.app)
         }
         return options
     }

@@ -5,6 +5,7 @@
 import AppShell
 import Foundation
 import OperatorLock
+import StressCore
 import StressPunchApp
 import TargetStore
 
@@ -13,6 +14,26 @@ let version = "0.1.0"
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("stresspunch: \(message)\n".utf8))
     exit(status)
+}
+
+/// A kiosk needs its operator PIN (or nobody could quit or manage it) and, when one
+/// was named, its pictures folder.
+func checkKiosk(_ options: AppOptions) {
+    guard options.kiosk else { return }
+    if let folder = options.kioskPictures {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            fail("--kiosk-pictures \(folder.path) is not a folder; create it or name another", status: 1)
+        }
+    }
+    do {
+        guard OperatorPIN(store: try TargetStore(dataDirectory: options.dataDirectory)).isSet else {
+            fail("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; "
+                 + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
+        }
+    } catch {
+        fail(error.description, status: 1)
+    }
 }
 
 let parser = CommandLineParser(
@@ -58,7 +79,27 @@ case .setKioskPIN(let dataDirectory):
     } catch {
         fail(String(describing: error), status: 1)
     }
+case .setKioskIdle(let seconds, let dataDirectory):
+    do {
+        let store = try TargetStore(dataDirectory: dataDirectory)
+        try store.setSettings([KioskPreferences.idleSecondsKey: String(seconds)])
+        print("the kiosk resets after \(KioskPreferences.describe(seconds: seconds)) without input")
+    } catch {
+        fail(error.description, status: 1)
+    }
+case .setKioskDefault(let id, let dataDirectory):
+    do {
+        let store = try TargetStore(dataDirectory: dataDirectory)
+        guard let target = try store.allTargets().first(where: { $0.id == id }) else {
+            fail("there is no target \(id); 'stresspunch targets list' shows the IDs", status: 1)
+        }
+        try store.setSettings([KioskPreferences.defaultTargetKey: String(id)])
+        print("the kiosk returns to “\(target.name)” when idle")
+    } catch {
+        fail(error.description, status: 1)
+    }
 case .headless(let script, let options):
+    checkKiosk(options)
     do {
         try HeadlessRunner(script: script, options: options).run()
     } catch let error as ScriptError {
@@ -67,6 +108,7 @@ case .headless(let script, let options):
         fail(String(describing: error), status: 1)
     }
 case .app(let options):
+    checkKiosk(options)
     do {
         try AppRunner(options: options).run()
     } catch {

@@ -39,4 +39,44 @@ struct PicturePickerUnitTests {
         #expect(picker.entries.isEmpty)
         #expect(picker.problem?.contains("cannot be read") == true)
     }
+
+    @Test("under a root the picker never leaves it: no Up at the root, '..' and symlinks out lead back to the root")
+    func confinedToRoot() throws {
+        let base = TemporaryDirectory("confined")
+        let fm = FileManager.default
+        let root = base.url.appendingPathComponent("kiosk", isDirectory: true)
+        let outside = base.url.appendingPathComponent("private", isDirectory: true)
+        try fm.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data([1]).write(to: root.appendingPathComponent("inside.png"))
+        try Data([1]).write(to: outside.appendingPathComponent("secret.png"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("0-link.png"), withDestinationURL: outside.appendingPathComponent("secret.png"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("escape"), withDestinationURL: outside)
+        try fm.createSymbolicLink(at: root.appendingPathComponent("sub/inner-link.png"), withDestinationURL: root.appendingPathComponent("inside.png"))
+
+        let picker = PicturePicker(start: root, root: root)
+        picker.waitForListing()
+        #expect(picker.entries.map(\.name) == ["sub", "inside.png"])
+        #expect(picker.parent == nil)
+        #expect(picker.displayPath == "kiosk")
+
+        picker.open(root.appendingPathComponent("sub"))
+        picker.waitForListing()
+        #expect(picker.parent?.lastPathComponent == "kiosk")
+        #expect(picker.displayPath == "kiosk/sub")
+        // A link that stays inside is fine.
+        #expect(picker.entries.map(\.name) == ["inner-link.png"])
+
+        for attempt in [root.appendingPathComponent(".."), root.appendingPathComponent("sub/../../private"),
+                        root.appendingPathComponent("escape"), URL(fileURLWithPath: "/")] {
+            picker.open(attempt)
+            picker.waitForListing()
+            #expect(picker.folder.path == root.resolvingSymlinksInPath().path, "\(attempt.path)")
+        }
+        #expect(picker.allows(root.appendingPathComponent("inside.png")))
+        #expect(!picker.allows(root.appendingPathComponent("0-link.png")))
+        #expect(!picker.allows(root.appendingPathComponent("escape/secret.png")))
+        #expect(!picker.allows(root.appendingPathComponent("../private/secret.png")))
+        #expect(!picker.allows(base.url.appendingPathComponent("kiosk-evil/x.png")))
+    }
 }

@@ -1,0 +1,123 @@
+/// What the kiosk operator chose: how long the kiosk waits before it resets itself,
+/// and the target it resets to. Saved as library settings, so they are kept with the
+/// library and survive a restart.
+public struct KioskPreferences: Sendable, Equatable {
+    public static let idleSecondsKey = "kiosk.idleSeconds"
+    public static let defaultTargetKey = "kiosk.defaultTarget"
+    public static let mutedKey = "kiosk.muted"
+    public static let defaultIdleSeconds = 60
+    /// Shorter would reset under a visitor reading the screen; longer than an hour is
+    /// no reset at all.
+    public static let idleSecondsRange = 10...3600
+    /// The choices the operator menu steps through.
+    public static let idleChoices = [30, 60, 120, 300, 600]
+
+    /// Seconds without input before the kiosk resets.
+    public var idleSeconds: Int
+    /// The target the kiosk returns to (nil: the one selected when the kiosk started).
+    public var defaultTargetID: Int64?
+    /// The operator turned the sound off.
+    public var muted: Bool
+
+    public init(idleSeconds: Int = KioskPreferences.defaultIdleSeconds, defaultTargetID: Int64? = nil, muted: Bool = false) {
+        self.idleSeconds = idleSeconds
+        self.defaultTargetID = defaultTargetID
+        self.muted = muted
+    }
+
+    /// Reads saved settings; a missing or damaged value falls back to its default.
+    public init(settings: (String) -> String?) {
+        let idle = settings(Self.idleSecondsKey).flatMap { Int($0) }
+        idleSeconds = idle.map { min(max($0, Self.idleSecondsRange.lowerBound), Self.idleSecondsRange.upperBound) }
+            ?? Self.defaultIdleSeconds
+        defaultTargetID = settings(Self.defaultTargetKey).flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+        muted = settings(Self.mutedKey) == "1"
+    }
+
+    /// The settings to save.
+    public var settings: [String: String] {
+        [Self.idleSecondsKey: String(idleSeconds), Self.defaultTargetKey: defaultTargetID.map(String.init) ?? "",
+         Self.mutedKey: muted ? "1" : "0"]
+    }
+
+    /// Parses an idle time given by the operator ("90"), refusing what is not a whole
+    /// number of seconds in range.
+    public static func parseIdleSeconds(_ text: String) -> Result<Int, KioskPreferenceError> {
+        guard let value = Int(TargetValidation.trimmed(text)), idleSecondsRange.contains(value) else {
+            return .failure(.idleOutOfRange(text))
+        }
+        return .success(value)
+    }
+
+    /// The next idle choice after the current one (wrapping), for the operator menu.
+    public func nextIdleChoice() -> Int {
+        Self.idleChoices.first { $0 > idleSeconds } ?? Self.idleChoices[0]
+    }
+
+    /// "60 s", "2 min".
+    public static func describe(seconds: Int) -> String {
+        seconds < 120 || seconds % 60 != 0 ? "\(seconds) s" : "\(seconds / 60) min"
+    }
+}
+
+public enum KioskPreferenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    case idleOutOfRange(String)
+
+    public var description: String {
+        switch self {
+        case .idleOutOfRange(let text):
+            return "'\(text)' is not an idle time; give whole seconds from \(KioskPreferences.idleSecondsRange.lowerBound) to \(KioskPreferences.idleSecondsRange.upperBound)"
+        }
+    }
+}
+
+/// When an unattended kiosk resets, and the attract loop it runs afterwards.
+///
+/// Time is what the caller steps (the app's fixed steps), so a headless run resets at
+/// the same frame every time. After `limit` seconds without input it asks for one
+/// reset; the attract loop then moves to the next favorite every `attractInterval`
+/// seconds until input arrives again.
+public struct IdleReset: Sendable, Equatable {
+    public static let attractInterval: Double = 5
+
+    public var limit: Double
+    public private(set) var idleTime: Double = 0
+    /// True from the reset until the next input.
+    public private(set) var isAttracting = false
+    /// Seconds since the attract loop last moved (or started).
+    public private(set) var attractTime: Double = 0
+
+    public init(limit: Double) {
+        self.limit = limit
+    }
+
+    /// Someone did something: the countdown starts over and the attract loop stops.
+    public mutating func noteActivity() {
+        idleTime = 0
+        isAttracting = false
+        attractTime = 0
+    }
+
+    /// What a step of `dt` seconds calls for.
+    public enum Step: Equatable, Sendable {
+        case nothing
+        /// Time to reset: back to the main screen and the default target, attract on.
+        case reset
+        /// The attract loop moves on to the next favorite.
+        case advanceAttract
+    }
+
+    public mutating func step(_ dt: Double) -> Step {
+        if isAttracting {
+            attractTime += dt
+            guard attractTime >= Self.attractInterval else { return .nothing }
+            attractTime -= Self.attractInterval
+            return .advanceAttract
+        }
+        idleTime += dt
+        guard idleTime >= limit else { return .nothing }
+        isAttracting = true
+        attractTime = 0
+        return .reset
+    }
+}

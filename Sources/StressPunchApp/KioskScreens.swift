@@ -1,0 +1,229 @@
+import Foundation
+import ImmediateUI
+import Raster
+import StressCore
+
+/// The kiosk's own UI: the operator PIN pad (a modal keypad for touch, gamepad and
+/// keyboard), the operator menu, the operator's hidden corner on the main screen and
+/// the attract loop's invitation.
+struct KioskScreens {
+    let ui: UIContext
+    let layout: MainLayout
+
+    // MARK: PIN pad
+
+    enum PadAction: Equatable {
+        case none
+        case digit(Character)
+        case deleteDigit
+        case submit
+        case cancel
+    }
+
+    static let keyLabels: [String] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "✓"]
+
+    /// The keypad over everything else. `now` is wall-clock seconds (for a lock's
+    /// countdown); `time` is app time (for the wrong-PIN shake).
+    func pinPad(_ state: KioskGate.Pad, acceptsInput: Bool, now: Double, time: Double) -> PadAction {
+        let scope = ui.beginModal("pin-pad")
+        defer { ui.endModal(scope) }
+        var action = PadAction.none
+        let s = layout.scale
+        let bounds = Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))
+        let margin = 20 * s
+        let gap = 14 * s, pad = 28 * s
+        // Everything but the keys, top to bottom: margins, title, purpose, dots,
+        // status, the gap before Cancel, Cancel.
+        let chrome = 2 * pad + 44 * s + 30 * s + 56 * s + 34 * s + 4 * gap + 56 * s
+        // Keys as large as fit (up to 88 pt, about a fingertip and a half at kiosk
+        // distance), with room around the card.
+        let key = max(44 * s, min(88 * s, (bounds.height - 2 * margin - chrome) / 4, (bounds.width - 2 * margin - 2 * pad - 2 * gap) / 3))
+        let width = max(3 * key + 2 * gap + 2 * pad, min(440 * s, bounds.width - 2 * margin))
+        let height = chrome + 4 * key
+        var card = Rect(x: bounds.center.x - width / 2, y: bounds.center.y - height / 2, width: width, height: height)
+        if let start = state.shakeStart, !ui.reduceMotion, time - start < 0.45 {
+            // A short damped shake says "wrong" before the words are read.
+            let t = Float(time - start)
+            card = Rect(x: card.minX + sinf(t * 48) * 14 * s * (1 - t / 0.45), y: card.minY, width: card.width, height: card.height)
+        }
+
+        ui.draw(.rect(bounds, color: ui.theme.scrim, cornerRadius: 0))
+        ui.draw(.shadow(card, cornerRadius: 28 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
+        ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 28 * s))
+        var y = card.minY + pad
+        ui.draw(.text("Operator PIN", Rect(x: card.minX, y: y, width: card.width, height: 44 * s),
+                      font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        y += 44 * s
+        ui.draw(.text(Self.purposeLine(state.purpose), Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 30 * s),
+                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        y += 30 * s
+
+        // One dot per digit typed (never the digits), in a field-like well.
+        let well = Rect(x: card.minX + pad, y: y + 6 * s, width: card.width - 2 * pad, height: 50 * s)
+        ui.draw(.rect(well, color: ui.theme.fieldBackground, cornerRadius: 14 * s))
+        let count = state.digits.count
+        if count > 0 {
+            let dot = 14 * s, spacing = 12 * s
+            let total = Float(count) * dot + Float(count - 1) * spacing
+            var x = well.center.x - total / 2
+            for _ in 0..<count {
+                ui.draw(.rect(Rect(x: x, y: well.center.y - dot / 2, width: dot, height: dot), color: ui.theme.text, cornerRadius: dot / 2))
+                x += dot + spacing
+            }
+        }
+        y += 56 * s
+        let (status, isError) = Self.statusLine(state.status, now: now)
+        let statusRect = Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 34 * s)
+        if case .checking = state.status {
+            ui.spinner(in: Rect(x: statusRect.center.x - 17 * s, y: statusRect.minY, width: 34 * s, height: 34 * s))
+        } else {
+            ui.draw(.text(status, statusRect, font: ui.font(ui.theme.fontSize, isError ? .bold : .regular),
+                          color: isError ? ui.theme.destructiveHover : ui.theme.textMuted, alignment: .center, maxLines: 1))
+        }
+        y += 34 * s
+
+        for (index, label) in Self.keyLabels.enumerated() {
+            let column = index % 3, row = index / 3
+            let gridLeft = card.center.x - (3 * key + 2 * gap) / 2
+            let rect = Rect(x: gridLeft + Float(column) * (key + gap), y: y + Float(row) * (key + gap), width: key, height: key)
+            let enabled = acceptsInput && (label != "✓" || !state.digits.isEmpty) && (label != "⌫" || !state.digits.isEmpty)
+            if keypadKey(label, enabled: enabled, primary: label == "✓", in: rect) {
+                switch label {
+                case "⌫": action = .deleteDigit
+                case "✓": action = .submit
+                default: if let digit = label.first { action = .digit(digit) }
+                }
+            }
+        }
+        y += 4 * key + 3 * gap + gap
+        if ui.button("Cancel", style: .secondary, in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 56 * s)).clicked {
+            action = .cancel
+        }
+        if state.openedByGamepad && ui.focused == nil {
+            // Opened from a gamepad: focus starts on "1" so the d-pad has somewhere to go.
+            ui.setFocus(ui.id("1"), visible: true)
+        }
+        if ui.takeBack() { action = .cancel }
+        if action == .cancel { ui.closeModal() }
+        return action
+    }
+
+    /// One square keypad key with a large glyph; true when pressed.
+    private func keypadKey(_ label: String, enabled: Bool, primary: Bool, in rect: Rect) -> Bool {
+        let id = ui.id(label)
+        let control = enabled ? ui.updateControl(id, rect, ringRadius: 20 * layout.scale) : ui.disabledControl(id)
+        var color = primary ? ui.theme.accent : ui.theme.card
+        if control.isHot || control.isActive { color = primary ? ui.theme.accentHover : ui.theme.cardHover }
+        if control.isActive { color = color.mixed(with: .black, 0.15) }
+        if !enabled { color = color.mixed(with: ui.theme.backgroundDeep, 0.55) }
+        ui.draw(.rect(rect, color: color, cornerRadius: 20 * layout.scale))
+        let textColor = (primary ? ui.theme.textOnAccent : ui.theme.text).withAlpha(enabled ? 1 : 0.45)
+        ui.draw(.text(label, rect, font: ui.font(34, .bold), color: textColor, alignment: .center, maxLines: 1))
+        return control.clicked
+    }
+
+    static func purposeLine(_ purpose: OperatorAction) -> String {
+        switch purpose {
+        case .quit: return "to quit StressPunch"
+        case .operatorMenu: return "to open the operator menu"
+        case .manage: return "to manage the library"
+        case .add: return "to add a target"
+        }
+    }
+
+    /// The line under the dots, and whether it reports a problem.
+    static func statusLine(_ status: KioskGate.Pad.Status, now: Double) -> (String, Bool) {
+        switch status {
+        case .prompt: return ("Type the PIN, then ✓", false)
+        case .checking: return ("Checking…", false)
+        case .wrong(let left):
+            return ("Wrong PIN · \(left) \(left == 1 ? "try" : "tries") left", true)
+        case .locked(let until):
+            let seconds = max(1, Int((until - now).rounded(.up)))
+            return ("Locked · try again in \(seconds / 60):\(String(format: "%02d", seconds % 60))", true)
+        case .notSet: return ("No PIN set: stresspunch kiosk set-pin", true)
+        case .failed(let message): return (message, true)
+        }
+    }
+
+    // MARK: Operator menu
+
+    enum MenuAction: Equatable {
+        case none
+        case manage
+        case add
+        case allTargets
+        case makeDefault
+        case cycleIdle
+        case toggleSound
+        case quit
+        case lock
+    }
+
+    /// The operator's page: what only the operator may do, in large buttons.
+    func operatorMenu(preferences: KioskPreferences, defaultName: String?, selectedName: String?, muted: Bool,
+                      margin: Float, header: (String, String, Float) -> (rect: Rect, back: Bool)) -> MenuAction {
+        var action = MenuAction.none
+        let s = layout.scale
+        let (headerRect, back) = header("Kiosk operator", "Lock", 120)
+        if back { action = .lock }
+        ui.label("Unlocked. The kiosk locks again when you leave this menu or after \(KioskPreferences.describe(seconds: preferences.idleSeconds)) without input.",
+                 style: .muted, alignment: .center, in: Rect(x: headerRect.minX, y: headerRect.maxY, width: headerRect.width, height: 30 * s))
+        let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
+        let x = Float(layout.width) / 2 - columnWidth / 2
+        var y = headerRect.maxY + 50 * s
+        let rowHeight = min(64 * s, (Float(layout.height) - y - margin) / 7 - 10 * s)
+        func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
+            defer { y += rowHeight + 10 * s }
+            return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
+        }
+        if row("Manage library", icon: "✎", style: .primary) { action = .manage }
+        if row("Add target", icon: "+") { action = .add }
+        if row("Choose the target on screen", icon: "▦") { action = .allTargets }
+        let defaultTitle: String
+        if let selectedName, selectedName != defaultName {
+            defaultTitle = "Reset to “\(selectedName)” when idle"
+        } else {
+            defaultTitle = "Resets to “\(defaultName ?? selectedName ?? "the selected target")” when idle"
+        }
+        if row(defaultTitle, icon: "⌂") { action = .makeDefault }
+        if row("Idle reset after \(KioskPreferences.describe(seconds: preferences.idleSeconds))", icon: "⏱") { action = .cycleIdle }
+        if row(muted ? "Sound is off" : "Sound is on", icon: muted ? "🔇" : "🔊") { action = .toggleSound }
+        if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
+        if ui.backRequested && action == .none { action = .lock }
+        return action
+    }
+
+    // MARK: Main screen extras
+
+    /// The operator's corner: a faint lock that opens the PIN pad when held, with a
+    /// bar filling while it is held (`progress` 0...1, nil when not held).
+    func operatorCorner(progress: Float?) {
+        let rect = layout.operatorCorner
+        let s = layout.scale
+        let alpha: Float = progress == nil ? 0.28 : 0.9
+        ui.draw(.text("🔒", rect, font: ui.font(26), color: Color.white.withAlpha(alpha), alignment: .center, maxLines: 1))
+        if let progress {
+            let track = Rect(x: rect.minX + 10 * s, y: rect.maxY - 10 * s, width: rect.width - 20 * s, height: 6 * s)
+            ui.draw(.rect(track, color: Color.white.withAlpha(0.25), cornerRadius: 3 * s))
+            ui.draw(.rect(Rect(x: track.minX, y: track.minY, width: track.width * max(0, min(1, progress)), height: track.height),
+                          color: ui.theme.highlight, cornerRadius: 3 * s))
+        }
+    }
+
+    /// The attract loop's invitation, gently pulsing where the target's message sits
+    /// (the message steps aside while it shows).
+    func attractInvitation(time: Double) {
+        let s = layout.scale
+        let text = "Tap the picture to punch it!"
+        let font = ui.font(24, .bold)
+        let width = ui.textWidth(text, font: font) + 56 * s
+        let height = 46 * s
+        let pulse = ui.reduceMotion ? 1 : 0.82 + 0.18 * Float(0.5 + 0.5 * sin(time * 2 * Double.pi / 1.6))
+        let rect = Rect(x: Float(layout.width) / 2 - width / 2, y: layout.header.minY + layout.header.height * 0.78 - height / 2,
+                        width: width, height: height)
+        ui.draw(.shadow(rect, cornerRadius: height / 2, blur: 16 * s, offset: Point(0, 4 * s), color: ui.theme.shadow.withAlpha(0.35 * pulse)))
+        ui.draw(.rect(rect, color: ui.theme.accent.withAlpha(pulse), cornerRadius: height / 2))
+        ui.draw(.text(text, rect, font: font, color: ui.theme.textOnAccent, alignment: .center, maxLines: 1))
+    }
+}
