@@ -56,8 +56,10 @@ public struct HeadlessRunner {
         var next = 0
         var pendingPadReleases: [GamepadButtonRelease] = []
         var frame = 0
+        var frameMilliseconds: [Double] = []
         let frameTime = 1 / Self.framesPerSecond
         let lastTime = lines.last?.time ?? 0
+        frameMilliseconds.reserveCapacity(Int(lastTime * Self.framesPerSecond) + 2)
         while true {
             let time = Double(frame) * frameTime
             app.simulatedTime = time
@@ -111,7 +113,9 @@ public struct HeadlessRunner {
                 next += 1
             }
 
+            let started = DispatchTime.now().uptimeNanoseconds
             let keepRunning = app.frame(frameTime: frame == 0 ? 0 : frameTime, time: time)
+            frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
             app.audio.advanceSimulatedTime(to: time + frameTime)
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
@@ -122,6 +126,12 @@ public struct HeadlessRunner {
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
         if let kiosk = app.session.kioskSummary { print("headless: " + kiosk) }
+        // How long frames took on this machine (wall time, for soak runs; not a benchmark).
+        let sorted = frameMilliseconds.sorted()
+        if let slowest = sorted.last {
+            print(String(format: "headless: frames took %.1f ms at the median, %.1f ms at the 99th percentile, %.1f ms at most",
+                         sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], slowest))
+        }
         if app.audio.devicesLost > 0 {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")
         }

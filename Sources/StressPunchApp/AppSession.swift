@@ -132,6 +132,8 @@ public final class AppSession {
     private func buildUI(time: Double) {
         guard let ui else { return }
         let layout = controller.layout
+        // The UI's text follows the layout's scale (which knows portrait screens).
+        ui.scaleOverride = layout.scale
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })

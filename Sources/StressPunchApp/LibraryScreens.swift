@@ -88,14 +88,17 @@ struct LibraryScreens {
         let favorites = library.favorites
         let gap = 14 * layout.scale
         let cardHeight = bar.height
-        let cardWidth = cardHeight * 1.45
         let moreWidth = showsLibraryButtons ? 232 * layout.scale : 0
+        // Cards are wider than tall, narrower when a portrait screen has no room.
+        let room = (bar.width - moreWidth - Float(favorites.count) * gap) / Float(max(1, favorites.count))
+        let cardWidth = min(cardHeight * 1.45, room)
         let total = Float(favorites.count) * (cardWidth + gap) + moreWidth - (showsLibraryButtons ? 0 : gap)
         var x = bar.center.x - total / 2
         for (index, favorite) in favorites.enumerated() {
             ui.pushID(favorite.id)
             let rect = Rect(x: x, y: bar.minY, width: cardWidth, height: cardHeight)
-            let title = "\(index + 1)  \(favorite.name)"
+            // The number is the desktop's key for the card; a kiosk's visitors tap.
+            let title = showsLibraryButtons ? "\(index + 1)  \(favorite.name)" : favorite.name
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
                             selected: favorite.id == library.selectedID, in: rect).clicked {
                 action = .select(favorite.id)

@@ -5,7 +5,7 @@ import Raster
 public struct MainLayout: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// 1 at 720p-ish sizes, 3 at 4K.
+    /// 1 at 720p-ish sizes, 3 at 4K (1.5 for 1080x1920 portrait).
     public let scale: Float
     public let header: Rect
     public let stage: Rect
@@ -18,7 +18,9 @@ public struct MainLayout: Sendable, Equatable {
         self.width = width
         self.height = height
         let w = Float(width), h = Float(height)
-        scale = max(0.6, min(w / 1280, h / 720))
+        // A portrait screen (a kiosk stood on end) scales like 720x1280, not like a
+        // 1280-wide screen squeezed, so its text and cards are not left tiny.
+        scale = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
         let margin = 24 * scale
         header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
         let barHeight = (kiosk ? 168 : 132) * scale
