@@ -11,6 +11,8 @@ public struct AppOptions: Equatable, Sendable {
     public var size: WindowSize?
     public var fullscreen = false
     public var kiosk = false
+    /// The monitor to open on, 0-based (the command line counts from 1).
+    public var display: Int?
     /// Kiosk mode: the only folder the picture picker shows.
     public var kioskPictures: URL?
     public var mute = false

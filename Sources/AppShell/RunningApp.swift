@@ -29,7 +29,7 @@ public final class RunningApp {
         let size = options.size ?? WindowSize(width: 1280, height: 720)
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
-            fullscreen: !headless && (options.fullscreen || options.kiosk), kiosk: options.kiosk)
+            fullscreen: !headless && (options.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display)
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
             // Said once at start: what is missing, and that the app carries on without it.

@@ -13,14 +13,27 @@ public final class SDLWindow {
     private var textureSize = (0, 0)
     private var useTexture = false
 
-    /// `kiosk`: borderless, and the display is kept awake.
-    public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false) throws(PlatformError) {
+    /// `kiosk`: borderless, and the display is kept awake. `display` (0-based) is the
+    /// monitor to open on; nil for the first.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil) throws(PlatformError) {
         try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
+        let displays = Int(SDL_GetNumVideoDisplays())
+        if let display, display >= displays {
+            throw PlatformError("there is no display \(display + 1): this machine has \(displays); choose 1 to \(max(1, displays))")
+        }
+        let index = Int32(display ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
-        let position = shim_SDL_WINDOWPOS_CENTERED()
-        guard let created = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
+        let position = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
+        var frame = (x: position, y: position, width: Int32(width), height: Int32(height))
+        var bounds = SDL_Rect()
+        if kiosk && fullscreen && SDL_GetDisplayBounds(index, &bounds) == 0 {
+            // A kiosk often runs on a bare X server with no window manager to carry out
+            // "fullscreen": open the window covering the display outright.
+            frame = (bounds.x, bounds.y, bounds.w, bounds.h)
+        }
+        guard let created = SDL_CreateWindow(title, frame.x, frame.y, frame.width, frame.height, flags) else {
             throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
         }
         window = created

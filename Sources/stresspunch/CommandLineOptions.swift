@@ -36,7 +36,7 @@ enum TargetsCommand: Equatable {
 }
 
 enum Usage {
-    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--mute] [--reduce-motion]"
+    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion]"
     static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
     static let list = "stresspunch targets list [--json]"
     static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
@@ -75,6 +75,7 @@ enum Usage {
           --size WxH        window size in pixels, e.g. 1280x720
           --fullscreen      start fullscreen
           --kiosk           fullscreen, locked kiosk mode (needs an operator PIN: kiosk set-pin)
+          --display N       the monitor to open on, counting from 1 (default: 1)
           --kiosk-pictures DIR
                             kiosk mode: the only folder the picture picker shows
                             (default: your Pictures folder)
@@ -192,6 +193,12 @@ struct CommandLineParser {
             switch argument {
             case "--fullscreen": options.fullscreen = true
             case "--kiosk": options.kiosk = true
+            case "--display":
+                guard index + 1 < arguments.count, let number = Int(arguments[index + 1]), number >= 1 else {
+                    throw UsageError(message: "--display needs a monitor number counting from 1, like --display 2", usage: Usage.app)
+                }
+                index += 1
+                options.display = number - 1
             case "--kiosk-pictures":
                 guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
                     throw UsageError(message: "--kiosk-pictures needs a folder", usage: Usage.app)

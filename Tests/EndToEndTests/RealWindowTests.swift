@@ -129,4 +129,46 @@ struct RealWindowTests {
         #expect(!app.isRunning, "Escape should close the window")
         #expect(try cli.list().first { $0.id == id }?.punches == 1)
     }
+
+    @Test("a kiosk covers the whole X screen even without a window manager; Alt+F4 opens the PIN pad and the PIN quits")
+    func kioskRealWindow() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let set = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "2468\n")
+        #expect(set.status == 0)
+
+        let app = Process()
+        app.executableURL = StressPunchProcess.executableURL
+        app.arguments = ["--data-dir", cli.dataDirectory, "--kiosk", "--mute"]
+        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let geometry = try display.tool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", windowID])
+        #expect(geometry.contains("X=0") && geometry.contains("Y=0") && geometry.contains("WIDTH=1280") && geometry.contains("HEIGHT=800"),
+                "\(geometry)")
+        // Drawn to the corners: the screen's bottom-left is the app's dark blue, not X's black.
+        let shot = cli.folder.file("kiosk.xwd").path
+        var covered = false
+        for _ in 0..<40 where !covered {
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+            let corner = try Screenshot(shot).pixel(4, 796)
+            covered = corner[2] > 20
+            if !covered { usleep(250_000) }
+        }
+        #expect(covered, "the kiosk does not reach the screen's corner")
+
+        for key in ["alt+F4", "ctrl+q"] {
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, key])
+        }
+        usleep(800_000)
+        #expect(app.isRunning, "Alt+F4 and Ctrl+Q must not quit a kiosk")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "2", "4", "6", "8", "Return"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning, "the right PIN should quit")
+        #expect(app.terminationStatus == 0)
+    }
 }
