@@ -168,11 +168,14 @@ struct KioskScreens {
         let (headerRect, back) = header("Kiosk operator", "Lock", 120)
         if back { action = .lock }
         ui.label("Unlocked. The kiosk locks again when you leave this menu or after \(KioskPreferences.describe(seconds: preferences.idleSeconds)) without input.",
-                 style: .muted, alignment: .center, in: Rect(x: headerRect.minX, y: headerRect.maxY, width: headerRect.width, height: 30 * s))
+                 style: .muted, alignment: .center, maxLines: 2,
+                 in: Rect(x: headerRect.minX, y: headerRect.maxY + 4 * s, width: headerRect.width, height: 56 * s))
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
-        var y = headerRect.maxY + 50 * s
-        let rowHeight = min(64 * s, (Float(layout.height) - y - margin) / 7 - 10 * s)
+        let top = headerRect.maxY + 70 * s
+        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 7 - 10 * s)
+        // The seven rows sit in the middle of the room below the header.
+        var y = max(top, top + (Float(layout.height) - margin - top - 7 * (rowHeight + 10 * s)) / 2)
         func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked

@@ -87,16 +87,22 @@ struct LibraryScreens {
         let bar = layout.favoritesBar
         let favorites = library.favorites
         let gap = 14 * layout.scale
-        let cardHeight = bar.height
+        // Two rows (portrait) hold the cards two by two; one favorite or two stay in one row.
+        let rows = favorites.count > 2 ? layout.favoriteRows : 1
+        let columns = (favorites.count + rows - 1) / rows
+        let cardHeight = (bar.height - gap * Float(layout.favoriteRows - 1)) / Float(layout.favoriteRows)
         let moreWidth = showsLibraryButtons ? 232 * layout.scale : 0
-        // Cards are wider than tall, narrower when a portrait screen has no room.
-        let room = (bar.width - moreWidth - Float(favorites.count) * gap) / Float(max(1, favorites.count))
+        // Cards are wider than tall, narrower when the screen has no room.
+        let room = (bar.width - moreWidth - Float(columns) * gap) / Float(max(1, columns))
         let cardWidth = min(cardHeight * 1.45, room)
-        let total = Float(favorites.count) * (cardWidth + gap) + moreWidth - (showsLibraryButtons ? 0 : gap)
-        var x = bar.center.x - total / 2
+        let total = Float(columns) * (cardWidth + gap) + moreWidth - (showsLibraryButtons ? 0 : gap)
+        let left = bar.center.x - total / 2
+        let top = bar.center.y - (Float(rows) * cardHeight + Float(rows - 1) * gap) / 2
         for (index, favorite) in favorites.enumerated() {
             ui.pushID(favorite.id)
-            let rect = Rect(x: x, y: bar.minY, width: cardWidth, height: cardHeight)
+            let column = index % columns, row = index / columns
+            let rect = Rect(x: left + Float(column) * (cardWidth + gap), y: top + Float(row) * (cardHeight + gap),
+                            width: cardWidth, height: cardHeight)
             // The number is the desktop's key for the card; a kiosk's visitors tap.
             let title = showsLibraryButtons ? "\(index + 1)  \(favorite.name)" : favorite.name
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
@@ -104,8 +110,8 @@ struct LibraryScreens {
                 action = .select(favorite.id)
             }
             ui.popID()
-            x += cardWidth + gap
         }
+        let x = left + Float(columns) * (cardWidth + gap)
         guard showsLibraryButtons else { return action }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)

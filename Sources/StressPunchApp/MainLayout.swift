@@ -10,6 +10,9 @@ public struct MainLayout: Sendable, Equatable {
     public let header: Rect
     public let stage: Rect
     public let favoritesBar: Rect
+    /// Rows of favorite cards: two on a tall portrait screen, whose width cannot hold
+    /// four cards with readable names, one otherwise.
+    public let favoriteRows: Int
     /// Kiosk mode: the top-right corner the operator holds to open the PIN pad.
     public let operatorCorner: Rect
 
@@ -23,7 +26,9 @@ public struct MainLayout: Sendable, Equatable {
         scale = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
         let margin = 24 * scale
         header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
-        let barHeight = (kiosk ? 168 : 132) * scale
+        favoriteRows = h > w * 1.3 ? 2 : 1
+        let rowHeight = (kiosk ? 168 : 132) * scale
+        let barHeight = rowHeight * Float(favoriteRows) + 14 * scale * Float(favoriteRows - 1)
         favoritesBar = Rect(x: margin, y: h - barHeight - margin * 0.5, width: w - 2 * margin, height: barHeight)
         let stageTop = header.maxY + margin * 0.25
         let corner = 76 * scale
