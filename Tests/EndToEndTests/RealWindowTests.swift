@@ -53,6 +53,18 @@ final class VirtualDisplay {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Starts the app on this display (no sound device), not waiting for it.
+    func launch(_ arguments: [String]) throws -> Process {
+        let app = Process()
+        app.executableURL = StressPunchProcess.executableURL
+        app.arguments = arguments
+        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        return app
+    }
+
     /// The id of the first visible window whose name contains `name`, waiting up to
     /// `timeout` seconds for it to appear.
     func waitForWindow(named name: String, timeout: Double = 15) throws -> String? {
@@ -79,13 +91,7 @@ struct RealWindowTests {
         let id = try #require(try cli.list().last?.id)
         #expect(try cli.run("targets", "select", String(id)).status == 0)
 
-        let app = Process()
-        app.executableURL = StressPunchProcess.executableURL
-        app.arguments = ["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"]
-        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"])
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
         let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
@@ -137,13 +143,7 @@ struct RealWindowTests {
         let set = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "2468\n")
         #expect(set.status == 0)
 
-        let app = Process()
-        app.executableURL = StressPunchProcess.executableURL
-        app.arguments = ["--data-dir", cli.dataDirectory, "--kiosk", "--mute"]
-        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--kiosk", "--mute"])
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
         let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")

@@ -16,12 +16,17 @@ struct PINCheckerTests {
         return nil
     }
 
+    /// A library in `folder` with the PIN 2468.
+    func pin(in folder: TemporaryDirectory) throws -> OperatorPIN {
+        let pin = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
+        try pin.set("2468")
+        return pin
+    }
+
     @Test("a check answers later on the frame thread, without blocking the call")
     func answersLater() throws {
         let folder = TemporaryDirectory("checker")
-        let pin = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
-        try pin.set("2468")
-        let checker = PINChecker(pin: pin)
+        let checker = PINChecker(pin: try pin(in: folder))
         checker.check("2468", now: Date())
         #expect(checker.isChecking)
         #expect(answer(from: checker) == .checked(.accepted))
@@ -33,9 +38,7 @@ struct PINCheckerTests {
     @Test("a cancelled check's answer is never handed out, but the wrong PIN still counts")
     func cancelDropsAnswer() throws {
         let folder = TemporaryDirectory("checker-cancel")
-        let pin = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
-        try pin.set("2468")
-        let checker = PINChecker(pin: pin)
+        let checker = PINChecker(pin: try pin(in: folder))
         checker.check("0000", now: Date())
         checker.cancel()
         checker.readLockout()
@@ -50,11 +53,10 @@ struct PINCheckerTests {
     @Test("the lockout read when the pad opens shows a running lock")
     func readsLockout() throws {
         let folder = TemporaryDirectory("checker-lock")
-        let pin = OperatorPIN(store: try TargetStore(dataDirectory: folder.url))
-        try pin.set("2468")
+        let operatorPIN = try pin(in: folder)
         let now = Date()
-        for _ in 0..<5 { _ = try pin.check("0000", now: now) }
-        let checker = PINChecker(pin: pin, synchronous: true)
+        for _ in 0..<5 { _ = try operatorPIN.check("0000", now: now) }
+        let checker = PINChecker(pin: operatorPIN, synchronous: true)
         checker.readLockout()
         guard case .lockout(let lockout)? = checker.takeAnswer() else {
             Issue.record("no lockout answer")
