@@ -51,9 +51,14 @@ public final class RunningApp {
         let configuration = AppConfiguration(
             muted: options.mute, reduceMotion: options.reduceMotion, kiosk: options.kiosk,
             randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
+        let glyphs = Self.loadFonts(headless: headless)
+        if options.kiosk && glyphs == nil {
+            // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
+            throw RunError("kiosk mode needs a font to show its PIN pad; install fonts-dejavu-core and start again")
+        }
         session = try AppSession(
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
-            burst: BuiltinAssets.burstImage(), glyphs: Self.loadFonts(headless: headless),
+            burst: BuiltinAssets.burstImage(), glyphs: glyphs,
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless,
             kioskPictureRoot: options.kioskPictures)

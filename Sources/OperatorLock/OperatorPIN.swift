@@ -79,7 +79,7 @@ public struct OperatorPIN: Sendable {
         guard let stored else { return .notSet }
         var lockout = self.lockout
         let time = now.timeIntervalSince1970
-        if lockout.isLocked(now: time) { return .locked(secondsLeft: Int(lockout.secondsLeft(now: time).rounded(.up))) }
+        if lockout.isLocked(now: time) { return .locked(secondsLeft: Self.wholeSeconds(lockout.secondsLeft(now: time))) }
         let result: PINCheck
         if Self.verify(pin, against: stored) {
             lockout.recordSuccess()
@@ -87,7 +87,7 @@ public struct OperatorPIN: Sendable {
         } else {
             lockout.recordFailure(now: time)
             result = lockout.isLocked(now: time)
-                ? .locked(secondsLeft: Int(lockout.secondsLeft(now: time).rounded(.up)))
+                ? .locked(secondsLeft: Self.wholeSeconds(lockout.secondsLeft(now: time)))
                 : .rejected(attemptsLeft: lockout.attemptsLeft)
         }
         do {
@@ -101,9 +101,20 @@ public struct OperatorPIN: Sendable {
 
     /// The saved lockout state.
     public var lockout: PinLockout {
-        func number(_ key: String) -> Double { ((try? store.setting(key)) ?? nil).flatMap(Double.init) ?? 0 }
-        return PinLockout(failures: Int(number(Self.failuresKey)), lockLevel: Int(number(Self.levelKey)),
-                          lockedUntil: number(Self.untilKey))
+        // A damaged value (not a number, infinite, absurd) reads as the nearest sane one;
+        // a lock never runs past a day from its saved end.
+        func number(_ key: String, limit: Double) -> Double {
+            guard let value = ((try? store.setting(key)) ?? nil).flatMap(Double.init), value.isFinite else { return 0 }
+            return min(max(0, value), limit)
+        }
+        return PinLockout(failures: Int(number(Self.failuresKey, limit: 1000)), lockLevel: Int(number(Self.levelKey, limit: 64)),
+                          lockedUntil: number(Self.untilKey, limit: 1e12))
+    }
+
+    /// Seconds rounded up, within what an Int holds.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(0, seconds), 1e12).rounded(.up))
     }
 
     // MARK: libsodium

@@ -50,6 +50,9 @@ public final class SDLAudio: @unchecked Sendable {
             return
         }
         open(startingAt: 0)
+        // No device yet (a kiosk that boots before its USB or HDMI sound is ready):
+        // keep trying now and then, as after a device lost mid-run.
+        if !isAvailable && !lockstepHeadless { isLost = true }
     }
 
     private func open(startingAt time: Double) {
@@ -63,7 +66,7 @@ public final class SDLAudio: @unchecked Sendable {
         if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) }) != 0 {
             Mix_SetPostMix(nil, nil)
             lockstep = nil
-            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off"
+            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off until one appears"
             return
         }
         // In lockstep the audio thread may already be waiting in the hook (holding the
@@ -90,25 +93,29 @@ public final class SDLAudio: @unchecked Sendable {
         open(startingAt: simulatedTime)
         guard isAvailable else { return }
         isLost = false
+        nextRetry = 0
+        retryDelay = Self.firstRetryDelay
         devicesRegained += 1
         let files = soundFiles
         soundFiles.removeAll()
         for file in files { load(file.name, from: file.url) }
     }
 
-    /// While lost, tries again now and then (not every frame: opening a device can
-    /// take a few milliseconds). `now` is seconds on the caller's clock.
+    /// While lost, tries again now and then: after 5 s, then twice as long each time up
+    /// to a minute (opening a device can take a few milliseconds of the frame).
+    /// `now` is seconds on the caller's clock.
     public func retryIfLost(now: Double) {
         guard isLost else { return }
         let clock = lockstepHeadless ? now : Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        if nextRetry == 0 { nextRetry = clock + Self.retrySeconds }
+        if nextRetry == 0 { nextRetry = clock + retryDelay }
         guard clock >= nextRetry else { return }
-        nextRetry = clock + Self.retrySeconds
         reopenIfLost(simulatedTime: now)
-        if !isLost { nextRetry = 0 }
+        retryDelay = isLost ? min(retryDelay * 2, 60) : Self.firstRetryDelay
+        nextRetry = isLost ? clock + retryDelay : 0
     }
 
-    static let retrySeconds = 5.0
+    static let firstRetryDelay = 5.0
+    private var retryDelay = SDLAudio.firstRetryDelay
 
     deinit {
         close()

@@ -192,7 +192,7 @@ public final class SDLEventInjector {
         SDL_JoystickClose(pad)
         virtualPad = nil
         // Device indexes shift as pads come and go: find ours by its instance id.
-        for index in 0..<SDL_NumJoysticks() where SDL_JoystickGetDeviceInstanceID(index) == instance {
+        for index in 0..<max(0, SDL_NumJoysticks()) where SDL_JoystickGetDeviceInstanceID(index) == instance {
             SDL_JoystickDetachVirtual(index)
             break
         }

@@ -186,6 +186,11 @@ public final class SDLInput {
         case Int(SDLK_F11.rawValue): return .f11
         case 0x30...0x39, 0x61...0x7A:
             return .character(Character(Unicode.Scalar(UInt8(sym))))
+        case Int(SDLK_KP_1.rawValue)...Int(SDLK_KP_9.rawValue):
+            // The numeric keypad's digits type digits too (a PIN on a kiosk's keypad).
+            return .character(Character(Unicode.Scalar(UInt8(0x31 + Int(sym) - Int(SDLK_KP_1.rawValue)))))
+        case Int(SDLK_KP_0.rawValue):
+            return .character("0")
         default:
             let name = SDL_GetKeyName(sym).map { String(cString: $0) } ?? ""
             return .other(name)

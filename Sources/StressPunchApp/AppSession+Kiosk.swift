@@ -27,10 +27,24 @@ extension AppSession {
         default:
             break
         }
+        // Held buttons are tracked whatever is showing, so a release is never missed.
+        var chord = false
+        if case .gamepadButton(let id, let button, let pressed) = event {
+            chord = kiosk.noteButton(gamepad: id, button: button, pressed: pressed)
+        }
 
         if kiosk.gate.pad != nil {
             // The PIN pad is modal: digits, Backspace and Enter go to it from the
             // keyboard, everything else to the UI (its keys, Cancel); nothing punches.
+            // Gamepads still come and go, and a stick let go still stops its reticle.
+            switch event {
+            case .gamepadAdded, .gamepadRemoved:
+                controller.handle(event)
+            case .gamepadAxis(_, let axis, let value) where axis == .leftX || axis == .leftY || value < 0.3:
+                controller.handle(event)
+            default:
+                break
+            }
             switch event {
             case .keyDown(.character(let character), let modifiers, _) where modifiers.isEmpty && character.isNumber:
                 kiosk.gate.type(character)
@@ -56,8 +70,8 @@ extension AppSession {
             break  // the library grid and sound are the operator's; the kiosk stays fullscreen
         case .keyDown(.escape, _, false) where screen == .main:
             operatorRequest(.quit)
-        case .gamepadButton(let id, let button, let pressed):
-            if kiosk.noteButton(gamepad: id, button: button, pressed: pressed) {
+        case .gamepadButton(_, let button, _):
+            if chord {
                 operatorRequest(.operatorMenu, byGamepad: true)
                 return true
             }
@@ -116,9 +130,34 @@ extension AppSession {
         kiosk.gate.lock()
         kiosk.cancelHold()
         closeAllScreens()
-        if let defaultID = kiosk.defaultTargetID(among: library.targets.map(\.id)) { library.select(defaultID) }
+        selectDefaultTarget(kiosk)
+        // A save still running will select what it added; the default must win.
+        kiosk.reselectDefaultAfterSave = library.isBusy
         ui?.setFocus(nil)
         kiosk.countReset()
+    }
+
+    private func selectDefaultTarget(_ kiosk: KioskMode) {
+        if let defaultID = kiosk.defaultTargetID(among: library.targets.map(\.id)) { library.select(defaultID) }
+    }
+
+    /// A background save changed the library.
+    func kioskLibraryChanged(_ kiosk: KioskMode) {
+        guard kiosk.reselectDefaultAfterSave, !library.isBusy else { return }
+        kiosk.reselectDefaultAfterSave = false
+        selectDefaultTarget(kiosk)
+    }
+
+    /// The kiosk's one rule about screens: locked means the punch screen (with the PIN
+    /// pad perhaps), and the punch screen means locked. Whatever led elsewhere (a save
+    /// finishing, a stray action), it is put right before the frame is drawn.
+    func enforceKioskLock() {
+        guard let kiosk else { return }
+        if screen == .main {
+            if kiosk.gate.isUnlocked { kiosk.gate.lock() }
+        } else if !kiosk.gate.isUnlocked {
+            closeAllScreens()
+        }
     }
 
     /// The attract loop shows the next favorite (without saving the choice).
@@ -141,10 +180,10 @@ extension AppSession {
     // MARK: Operator menu
 
     func operatorMenu(_ kiosk: KioskMode, ui: UIContext, screens: LibraryScreens) -> KioskScreens.MenuAction {
-        let names = Dictionary(library.targets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let defaultID = kiosk.defaultTargetID(among: library.targets.map(\.id))
+        let defaultName = defaultID.flatMap { id in library.targets.first { $0.id == id }?.name }
         return KioskScreens(ui: ui, layout: controller.layout).operatorMenu(
-            preferences: kiosk.preferences, defaultName: defaultID.flatMap { names[$0] }, selectedName: library.selected?.name,
+            preferences: kiosk.preferences, defaultName: defaultName, selectedName: library.selected?.name,
             muted: controller.isMuted, margin: screens.margin,
             header: { title, back, width in screens.pageHeader(title: title, back: back, backWidth: width) })
     }

@@ -137,6 +137,18 @@ public final class AppSession {
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
+        // The PIN pad is built first: its modal then blocks the screen beneath from this
+        // very frame (it draws on top whatever the order).
+        if let kiosk, let pad = kiosk.gate.pad {
+            let now = wallClock().timeIntervalSince1970
+            switch KioskScreens(ui: ui, layout: layout).pinPad(pad, acceptsInput: kiosk.gate.acceptsInput, now: now, time: time) {
+            case .none: break
+            case .digit(let digit): kiosk.gate.type(digit)
+            case .deleteDigit: kiosk.gate.deleteDigit()
+            case .submit: kiosk.gate.submit(now: wallClock())
+            case .cancel: kiosk.gate.cancel()
+            }
+        }
         let action: LibraryScreens.Action
         switch screen {
         case .main:
@@ -169,20 +181,8 @@ public final class AppSession {
                 action = .closePicker
             }
         }
-        if let kiosk, let pad = kiosk.gate.pad {
-            let now = wallClock().timeIntervalSince1970
-            switch KioskScreens(ui: ui, layout: layout).pinPad(pad, acceptsInput: kiosk.gate.acceptsInput, now: now, time: time) {
-            case .none: break
-            case .digit(let digit): kiosk.gate.type(digit)
-            case .deleteDigit: kiosk.gate.deleteDigit()
-            case .submit: kiosk.gate.submit(now: wallClock())
-            case .cancel: kiosk.gate.cancel()
-            }
-        }
         _ = ui.end()
         perform(action, ui: ui)
-        // The kiosk locks again whenever the operator is back on the punch screen.
-        if let kiosk, screen == .main, kiosk.gate.isUnlocked { kiosk.gate.lock() }
     }
 
     /// The target the editor is changing (nil when adding).
@@ -292,10 +292,12 @@ public final class AppSession {
         if let editor, editor.isSaving, !library.isBusy, results.changed || !results.errors.isEmpty {
             editor.isSaving = false
             if results.errors.isEmpty {
-                screen = editor.returnTo
+                // Only the form itself leads back; a user who went elsewhere stays there.
+                if screen == .editor { screen = editor.returnTo }
                 self.editor = nil
             }
         }
+        if results.changed, let kiosk { kioskLibraryChanged(kiosk) }
     }
 
     public func step(_ dt: Float) {
@@ -322,6 +324,7 @@ public final class AppSession {
         collectBackgroundResults()
         if let kiosk, let granted = kiosk.gate.poll(now: wallClock(), time: time) { performOperator(granted) }
         buildUI(time: time)
+        enforceKioskLock()
         var state: MainSceneFrame.PictureState = .failed
         if let target = library.selected, let url = pictureURL(for: target) {
             switch pictures.entry(for: url) {

@@ -26,6 +26,10 @@ final class KioskMode {
     private(set) var cursorVisible = false
     private var lastMouseTime = -Double.infinity
 
+    /// An idle reset came while a save was running: when it lands, the default target
+    /// is selected again (the save selects what it added).
+    var reselectDefaultAfterSave = false
+
     /// Counted for the headless summary and tests.
     private(set) var idleResets = 0
     private(set) var attractSteps = 0

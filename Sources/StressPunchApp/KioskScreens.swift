@@ -139,7 +139,8 @@ struct KioskScreens {
         case .wrong(let left):
             return ("Wrong PIN · \(left) \(left == 1 ? "try" : "tries") left", true)
         case .locked(let until):
-            let seconds = max(1, Int((until - now).rounded(.up)))
+            let left = until - now
+            let seconds = left.isFinite ? max(1, Int(min(left, 1e9).rounded(.up))) : 1
             return ("Locked · try again in \(seconds / 60):\(String(format: "%02d", seconds % 60))", true)
         case .notSet: return ("No PIN set: stresspunch kiosk set-pin", true)
         case .failed(let message): return (message, true)

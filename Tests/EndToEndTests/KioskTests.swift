@@ -132,6 +132,20 @@ struct KioskTests {
         #expect(KioskRun.kioskLine(byPad).contains("screen operatorMenu"))
     }
 
+    @Test("the numeric keypad types the PIN too")
+    func numericKeypad() throws {
+        let kiosk = try KioskRun()
+        var lines = ["0.30 key Escape"]
+        for (index, digit) in KioskRun.pin.enumerated() {
+            lines.append(String(format: "%.2f key \"Keypad %@\"", 0.4 + Double(index) * 0.05, String(digit)))
+        }
+        lines.append("1.00 key \"Keypad Enter\"")
+        lines.append("3.00 quit")
+        let result = try kiosk.run(lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try #require(KioskRun.simulatedSeconds(result)) < 1.5)
+    }
+
     @Test("Manage and Add need the PIN; a wrong PIN or Cancel leaves the library untouched")
     func manageAndAddNeedThePIN() throws {
         let kiosk = try KioskRun()

@@ -51,4 +51,21 @@ struct OperatorPINTests {
         let folder = TemporaryDirectory("unset")
         #expect(try OperatorPIN(store: try TargetStore(dataDirectory: folder.url)).check("1234") == .notSet)
     }
+
+    @Test("a damaged lockout in the library reads as a sane one instead of crashing", arguments: ["inf", "nan", "1e300", "-5", "soon"])
+    func damagedLockout(value: String) throws {
+        let folder = TemporaryDirectory("damaged-lock")
+        let store = try TargetStore(dataDirectory: folder.url)
+        let pin = OperatorPIN(store: store)
+        try pin.set("2468")
+        try store.setSettings(["kiosk.pin.failures": value, "kiosk.pin.lockLevel": value, "kiosk.pin.lockedUntil": value])
+        let lockout = pin.lockout
+        #expect(lockout.failures >= 0 && lockout.failures <= 1000)
+        #expect(lockout.lockLevel >= 0 && lockout.lockLevel <= 64)
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        switch try pin.check("2468", now: now) {
+        case .accepted, .locked: break
+        case let other: Issue.record("unexpected \(other)")
+        }
+    }
 }
