@@ -236,8 +236,10 @@ public struct AppRunner {
                 // Nothing moving: sleep until input arrives (or a slow tick for clocks).
                 SDLInput.waitForEvent(milliseconds: 100)
             } else {
+                // An idle kiosk's attract loop is drawn at 30 frames a second at most.
+                let budget = app.session.isOnlyAttracting ? max(frameBudget, 1.0 / 30) : frameBudget
                 let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
-                if spent < frameBudget { usleep(UInt32((frameBudget - spent) * 1e6)) }
+                if spent < budget { usleep(UInt32((budget - spent) * 1e6)) }
             }
         }
     }

@@ -214,6 +214,13 @@ extension AppSession {
 
     // MARK: Reports
 
+    /// True while only the attract loop moves (no punch, no dialog): its slow breathing
+    /// looks the same at half the frame rate, and a kiosk idles most of the day.
+    public var isOnlyAttracting: Bool {
+        guard let kiosk, kiosk.idle.isAttracting, kiosk.gate.pad == nil, screen == .main else { return false }
+        return !controller.isAnimating
+    }
+
     /// Whether the mouse cursor should show: always on the desktop; in a kiosk only
     /// while a mouse is being used.
     public var wantsCursor: Bool { kiosk?.cursorVisible ?? true }
