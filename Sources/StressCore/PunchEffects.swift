@@ -92,6 +92,14 @@ public struct PunchEffects: Sendable {
         return true
     }
 
+    /// A small hop from the middle of the target's base, no burst, no flash: a new
+    /// target introducing itself (the kiosk's attract loop). Nothing with reduced motion.
+    public mutating func hop() {
+        guard !reduceMotion, squash.isSettled else { return }
+        squashAnchor = (0.5, 0.5)
+        squash.kick(-2.2)
+    }
+
     /// Advances all effects by one fixed step.
     public mutating func step(_ dt: Float) {
         for index in sprites.indices { sprites[index].age += dt }

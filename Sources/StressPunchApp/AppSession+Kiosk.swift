@@ -167,6 +167,7 @@ extension AppSession {
         guard order.count > 1 else { return }
         let index = library.selectedID.flatMap { order.firstIndex(of: $0) } ?? -1
         library.show(order[(index + 1) % order.count])
+        controller.introduceTarget()
         kiosk.countAttractStep()
     }
 

@@ -161,6 +161,11 @@ public final class PunchController {
         requests.append(.setMuted(on))
     }
 
+    /// The target changed by itself (the attract loop): it hops to say hello.
+    public func introduceTarget() {
+        effects.hop()
+    }
+
     /// Asks the platform to end the app (after the kiosk PIN, say).
     public func requestQuit() {
         requests.append(.quit)

@@ -152,3 +152,25 @@ struct PunchEffectsTests {
         #expect(a.sprites == b.sprites)
     }
 }
+
+@Suite("The attract loop's hop")
+struct HopTests {
+    @Test("a hop stretches the target up and settles back, with no burst or flash; reduced motion skips it")
+    func hopSettles() {
+        var effects = PunchEffects()
+        effects.hop()
+        var lowest: Float = 0
+        for _ in 0..<240 {
+            effects.step(1.0 / 120)
+            lowest = min(lowest, effects.squash.value)
+        }
+        #expect(lowest < -0.02)
+        #expect(effects.squash.isSettled)
+        #expect(effects.sprites.isEmpty && effects.flash == 0)
+
+        var gentle = PunchEffects(reduceMotion: true)
+        gentle.hop()
+        gentle.step(1.0 / 120)
+        #expect(gentle.squash.value == 0)
+    }
+}
