@@ -224,7 +224,7 @@ struct TargetsCommandTests {
     }
 }
 
-@Suite("stresspunch kiosk set-pin, end to end")
+@Suite("stresspunch kiosk set-pin, set-idle, set-default, end to end")
 struct SetPINCommandTests {
     @Test("set-pin reads the PIN from standard input and stores only a hash of it")
     func readsStdin() throws {
@@ -250,6 +250,39 @@ struct SetPINCommandTests {
         #expect(short.standardError.contains("4 to 12 digits"))
         let none = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "")
         #expect(none.status == 1)
+    }
+
+    @Test("kiosk set-idle and set-default save the kiosk's settings, refusing bad values with a reason")
+    func kioskSettings() throws {
+        let cli = CLI()
+        let idle = try cli.run("kiosk", "set-idle", "90")
+        #expect(idle.status == 0)
+        #expect(idle.standardOutput.contains("90 s"))
+        let database = cli.dataDirectory + "/library.sqlite"
+        #expect(try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
+        let tooShort = try cli.run("kiosk", "set-idle", "5")
+        #expect(tooShort.status == 2)
+        #expect(tooShort.standardError.contains("10 to 3600"))
+
+        let printer = try #require(try cli.list().first { $0.name == "The Printer" })
+        let chosen = try cli.run("kiosk", "set-default", String(printer.id))
+        #expect(chosen.status == 0)
+        #expect(chosen.standardOutput.contains("The Printer"))
+        #expect(try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.defaultTarget'") == String(printer.id))
+        let unknown = try cli.run("kiosk", "set-default", "999")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("targets list"))
+        #expect(try cli.run("kiosk", "unlock").status == 2)
+    }
+
+    @Test("kiosk options out of place are usage errors")
+    func kioskOptionUsage() throws {
+        let cli = CLI()
+        let pictures = try cli.run("--kiosk-pictures", "/tmp")
+        #expect(pictures.status == 2)
+        #expect(pictures.standardError.contains("only works with --kiosk"))
+        #expect(try cli.run("--display", "0").status == 2)
+        #expect(try cli.run("--display").status == 2)
     }
 
     /// One value from the database through the sqlite3 shell.
