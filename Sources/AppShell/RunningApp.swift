@@ -116,6 +116,7 @@ public final class RunningApp {
         session.drainRequests(perform)
         applyCursor()
         audio.retryIfLost(now: simulatedTime)
+        session.soundDeviceAvailable = audio.isAvailable
 
         if window.isMinimized { return !quitRequested }
         session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)

@@ -185,7 +185,7 @@ extension AppSession {
         let defaultName = defaultID.flatMap { id in library.targets.first { $0.id == id }?.name }
         return KioskScreens(ui: ui, layout: controller.layout).operatorMenu(
             preferences: kiosk.preferences, defaultName: defaultName, selectedName: library.selected?.name,
-            muted: controller.isMuted, margin: screens.margin,
+            muted: controller.isMuted, soundDevice: soundDeviceAvailable, margin: screens.margin,
             header: { title, back, width in screens.pageHeader(title: title, back: back, backWidth: width) })
     }
 

@@ -35,6 +35,8 @@ public final class AppSession {
     let kiosk: KioskMode?
     /// Seconds of simulation stepped so far (the fixed steps' clock).
     private(set) var simulatedTime: Double = 0
+    /// Whether a sound device is open (the platform says; the operator menu shows it).
+    public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
     public var wallClock: () -> Date = { Date() }
 

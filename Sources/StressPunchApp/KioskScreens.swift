@@ -163,7 +163,7 @@ struct KioskScreens {
 
     /// The operator's page: what only the operator may do, in large buttons.
     func operatorMenu(preferences: KioskPreferences, defaultName: String?, selectedName: String?, muted: Bool,
-                      margin: Float, header: (String, String, Float) -> (rect: Rect, back: Bool)) -> MenuAction {
+                      soundDevice: Bool, margin: Float, header: (String, String, Float) -> (rect: Rect, back: Bool)) -> MenuAction {
         var action = MenuAction.none
         let s = layout.scale
         let (headerRect, back) = header("Kiosk operator", "Lock", 120)
@@ -192,7 +192,8 @@ struct KioskScreens {
         }
         if row(defaultTitle, icon: "⌂") { action = .makeDefault }
         if row("Idle reset after \(KioskPreferences.describe(seconds: preferences.idleSeconds))", icon: "⏱") { action = .cycleIdle }
-        if row(muted ? "Sound is off" : "Sound is on", icon: muted ? "🔇" : "🔊") { action = .toggleSound }
+        let sound = muted ? "Sound is off" : soundDevice ? "Sound is on" : "Sound is on (no device found)"
+        if row(sound, icon: muted || !soundDevice ? "🔇" : "🔊") { action = .toggleSound }
         if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
         if ui.backRequested && action == .none { action = .lock }
         return action
