@@ -105,11 +105,14 @@ let package = Package(
         // An ordinary target so several test targets can use it; it links no SDL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+        // What the rendering tests share: a fake font, canvas bytes, the golden check.
+        .target(name: "RenderTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RenderTestSupport"),
+
         .testTarget(name: "StressCoreTests", dependencies: ["StressCore"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
-        .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "OperatorLock", "TestSupport"]),

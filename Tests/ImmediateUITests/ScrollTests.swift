@@ -1,6 +1,7 @@
 import ImmediateUI
 import Input
 import Raster
+import RenderTestSupport
 import Testing
 
 @Suite("Virtualized scroll lists and grids")

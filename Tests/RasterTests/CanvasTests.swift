@@ -1,4 +1,5 @@
 import Raster
+import RenderTestSupport
 import Testing
 
 @Suite("Canvas: exact fills, clipping and blits")

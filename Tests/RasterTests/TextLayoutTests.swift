@@ -1,43 +1,7 @@
 import Raster
+import RenderTestSupport
 import Testing
 
-/// A deterministic glyph source: every character is a box `size / 2` pixels wide,
-/// the ellipsis included; "A" then "V" kern by -2; "🥊" is a red colour square.
-final class BoxGlyphSource: GlyphSource {
-    private var cache: [Int: [Unicode.Scalar: Glyph]] = [:]
-    private(set) var rasterized = 0
-
-    func lineMetrics(for font: FontDescription) -> LineMetrics {
-        LineMetrics(ascent: font.size * 4 / 5, descent: font.size / 5, lineHeight: font.size * 6 / 5)
-    }
-
-    func glyph(for scalar: Unicode.Scalar, font: FontDescription) -> Glyph? {
-        if let glyph = cache[font.size]?[scalar] { return glyph }
-        rasterized += 1
-        let advance = font.size / 2, ascent = font.size * 4 / 5
-        let glyph: Glyph
-        if scalar == " " {
-            glyph = Glyph(blankWithAdvance: advance)
-        } else if scalar == "🥊" {
-            let side = advance - 2
-            glyph = Glyph(
-                colorPixels: [UInt32](repeating: 0xFFFF_0000, count: side * side), width: side, height: side,
-                bearingX: 1, bearingY: side, advance: advance)
-        } else {
-            // A box from the ascent down to the baseline, a half-covered last column.
-            let width = advance - 2
-            var mask = [UInt8](repeating: 255, count: width * ascent)
-            for row in 0..<ascent { mask[row * width + width - 1] = 128 }
-            glyph = Glyph(alphaMask: mask, width: width, height: ascent, bearingX: 1, bearingY: ascent, advance: advance)
-        }
-        cache[font.size, default: [:]][scalar] = glyph
-        return glyph
-    }
-
-    func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int {
-        left == "A" && right == "V" ? -2 : 0
-    }
-}
 
 @Suite("Text layout and drawing with a fixed-width fake font")
 struct TextLayoutTests {

@@ -1,4 +1,5 @@
 import Raster
+import RenderTestSupport
 import Shaders
 import Testing
 
