@@ -62,8 +62,10 @@ public final class PINChecker: @unchecked Sendable {
         let taken = answer
         answer = nil
         lock.unlock()
-        if case .checked? = taken { isChecking = false }
-        if case .failed? = taken { isChecking = false }
+        switch taken {
+        case .checked?, .failed?: isChecking = false
+        default: break
+        }
         return taken
     }
 

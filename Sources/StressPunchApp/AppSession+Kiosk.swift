@@ -138,7 +138,7 @@ extension AppSession {
     }
 
     private func selectDefaultTarget(_ kiosk: KioskMode) {
-        if let defaultID = kiosk.defaultTargetID(among: library.targets.map(\.id)) { library.select(defaultID) }
+        if let defaultID = kiosk.defaultTargetID(in: library.targets) { library.select(defaultID) }
     }
 
     /// A background save changed the library.
@@ -163,7 +163,7 @@ extension AppSession {
     /// The attract loop shows the next favorite (without saving the choice).
     func advanceAttract(_ kiosk: KioskMode) {
         let order = KioskMode.attractOrder(favorites: library.favorites.map(\.id),
-                                           defaultID: kiosk.defaultTargetID(among: library.targets.map(\.id)))
+                                           defaultID: kiosk.defaultTargetID(in: library.targets))
         guard order.count > 1 else { return }
         let index = library.selectedID.flatMap { order.firstIndex(of: $0) } ?? -1
         library.show(order[(index + 1) % order.count])
@@ -181,7 +181,7 @@ extension AppSession {
     // MARK: Operator menu
 
     func operatorMenu(_ kiosk: KioskMode, ui: UIContext, screens: LibraryScreens) -> KioskScreens.MenuAction {
-        let defaultID = kiosk.defaultTargetID(among: library.targets.map(\.id))
+        let defaultID = kiosk.defaultTargetID(in: library.targets)
         let defaultName = defaultID.flatMap { id in library.targets.first { $0.id == id }?.name }
         return KioskScreens(ui: ui, layout: controller.layout).operatorMenu(
             preferences: kiosk.preferences, defaultName: defaultName, selectedName: library.selected?.name,

@@ -100,9 +100,9 @@ final class KioskMode {
 
     /// The target an idle reset returns to: the operator's choice, else the one
     /// selected at launch, if it still exists.
-    func defaultTargetID(among ids: [Int64]) -> Int64? {
-        if let chosen = preferences.defaultTargetID, ids.contains(chosen) { return chosen }
-        if let launch = launchSelectionID, ids.contains(launch) { return launch }
+    func defaultTargetID(in targets: [StressTarget]) -> Int64? {
+        if let chosen = preferences.defaultTargetID, targets.contains(where: { $0.id == chosen }) { return chosen }
+        if let launch = launchSelectionID, targets.contains(where: { $0.id == launch }) { return launch }
         return nil
     }
 
