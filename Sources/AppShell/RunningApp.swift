@@ -21,6 +21,7 @@ public final class RunningApp {
     private var timestep = FixedTimestepClock()
     var quitRequested = false
     private var cursorShown: Bool?
+    private var shownTitle: String?
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
@@ -69,7 +70,7 @@ public final class RunningApp {
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
-        window.setTitle("StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? ""))
+        updateWindowTitle()
         applyCursor()
     }
 
@@ -91,6 +92,11 @@ public final class RunningApp {
 
     /// Reads input, runs the fixed steps for `frameTime` seconds, draws and presents.
     /// Returns false when the app should stop.
+    ///
+    /// The canvas is taken from the window only after everything that can change the
+    /// window this frame (events, fullscreen and resize requests) has run, and nothing
+    /// calls into SDL between taking it and presenting: a window surface SDL replaced
+    /// is never drawn into (F11 used to crash a band thread exactly so).
     public func frame(frameTime: Double, time: Double) -> Bool {
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
@@ -99,8 +105,6 @@ public final class RunningApp {
             case .quitRequested:
                 // A signal or the session ending: even a kiosk stops (saving first).
                 quitRequested = true
-            case .windowResized:
-                resizeIfNeeded()
             case .audioDeviceLost:
                 audio.deviceLost()
             case .audioDeviceAdded:
@@ -110,26 +114,27 @@ public final class RunningApp {
             }
             session.handle(event)
         }
-        resizeIfNeeded()
         let steps = timestep.advance(by: frameTime)
         for _ in 0..<steps { session.step(Float(timestep.step)) }
         session.drainRequests(perform)
         applyCursor()
         audio.retryIfLost(now: simulatedTime)
         session.soundDeviceAvailable = audio.isAvailable
+        updateWindowTitle()
 
         if window.isMinimized { return !quitRequested }
+        guard takeCanvasFromWindow() else { return !quitRequested }
         session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
-        updateTextInput()
         executor.render(session.renderer)
         if drawsDirectly {
             window.presentDirect()
         } else {
             window.present(canvas)
         }
+        // After presenting: text input may touch the window, and the canvas is done with.
+        updateTextInput()
         return !quitRequested
     }
-
     /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
     /// mouse is used), telling SDL only when it changes.
     private func applyCursor() {
@@ -161,17 +166,42 @@ public final class RunningApp {
         return (Canvas(width: drawable.width, height: drawable.height), false)
     }
 
-    private func resizeIfNeeded() {
+    /// Makes `canvas` the memory the window shows right now, following any change
+    /// since the last frame: fullscreen on or off, a resize, another display, a
+    /// restore, a DPI change, or SDL simply replacing its surface at the same size.
+    /// The layout follows the real drawable size. False when there is nothing to draw
+    /// into (a zero-sized window).
+    func takeCanvasFromWindow() -> Bool {
         let drawable = window.drawableSize
-        // The surface can be replaced on a resize even at the same size; follow it.
-        let surface = drawsDirectly ? window.directFramebuffer() : nil
-        let moved = drawsDirectly && surface?.pixels != canvas.pixels
-        guard moved || drawable.width != canvas.width || drawable.height != canvas.height,
-              drawable.width > 0, drawable.height > 0 else { return }
-        (canvas, drawsDirectly) = Self.makeCanvas(for: window)
-        executor = BandExecutor(canvas: canvas)
-        session.resize(width: drawable.width, height: drawable.height)
-        input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
+        guard drawable.width > 0, drawable.height > 0 else { return false }
+        let surface = window.directFramebuffer()
+        let unchanged: Bool
+        if drawsDirectly, let surface {
+            unchanged = surface.pixels == canvas.pixels && surface.width == canvas.width
+                && surface.height == canvas.height && surface.stride == canvas.stride
+        } else {
+            // Our own canvas: the same size, and still no window surface to draw into.
+            unchanged = !drawsDirectly && surface == nil && drawable.width == canvas.width && drawable.height == canvas.height
+        }
+        if !unchanged {
+            (canvas, drawsDirectly) = Self.makeCanvas(for: window)
+            executor = BandExecutor(canvas: canvas)
+            canvasChanges += 1
+        }
+        session.resize(width: canvas.width, height: canvas.height)
+        input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
+        return true
+    }
+
+    /// How often the window's memory changed under the app (tests read it).
+    public private(set) var canvasChanges = 0
+
+    /// The title names the selected target, and follows the selection.
+    private func updateWindowTitle() {
+        let title = "StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? "")
+        guard title != shownTitle else { return }
+        shownTitle = title
+        window.setTitle(title)
     }
 
     private func perform(_ request: AppRequest) {
@@ -180,8 +210,8 @@ public final class RunningApp {
             audio.play(name, volume: volume, pitch: pitch, simulatedTime: simulatedTime)
         case .rumble(let gamepad, let strength, let milliseconds):
             input.rumble(gamepad: gamepad, strength: strength, milliseconds: milliseconds)
-        case .setFullscreen(let on):
-            window.setFullscreen(on)
+        case .toggleFullscreen:
+            window.toggleFullscreen()
         case .setMuted(let muted):
             audio.isMuted = muted
         case .quit:

@@ -8,6 +8,10 @@
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_mixer.h>
 #include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_syswm.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
 
 static inline int shim_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {
     return SDL_BlitSurface(src, srcrect, dst, dstrect);
@@ -25,5 +29,53 @@ static inline SDL_bool shim_SDL_MUSTLOCK(SDL_Surface *surface) { return SDL_MUST
 static inline Uint32 shim_SDL_TOUCH_MOUSEID(void) { return SDL_TOUCH_MOUSEID; }
 
 static inline const char *shim_IMG_GetError(void) { return SDL_GetError(); }
+
+// X11 only, for what SDL2 gets wrong there (no-ops on other video drivers).
+
+/// The window's X display and id, or 0 when it is not an X11 window.
+static inline Window shim_x11_window(SDL_Window *window, Display **display) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (SDL_GetWindowWMInfo(window, &info) != SDL_TRUE || info.subsystem != SDL_SYSWM_X11) return 0;
+    *display = info.info.x11.display;
+    return info.info.x11.window;
+}
+
+/// 1 when an EWMH window manager runs on the window's screen (it carries out
+/// fullscreen requests), 0 when none does, -1 when the window is not on X11.
+static inline int shim_x11_has_window_manager(SDL_Window *window) {
+    Display *display = NULL;
+    if (shim_x11_window(window, &display) == 0) return -1;
+    Atom check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None) return 0;
+    Atom type = None;
+    int format = 0;
+    unsigned long count = 0, remaining = 0;
+    unsigned char *data = NULL;
+    int found = 0;
+    if (XGetWindowProperty(display, DefaultRootWindow(display), check, 0, 1, False, XA_WINDOW, &type, &format,
+                           &count, &remaining, &data) == Success && type == XA_WINDOW && count == 1) {
+        found = 1;
+    }
+    if (data) XFree(data);
+    return found;
+}
+
+/// Sets the old WM_NAME / WM_ICON_NAME properties properly: SDL2 stores UTF-8 bytes
+/// there typed as Latin-1, which older tools and window managers show garbled.
+/// Latin-1 text becomes STRING, anything else COMPOUND_TEXT, as ICCCM asks.
+static inline void shim_x11_set_legacy_title(SDL_Window *window, const char *utf8) {
+    Display *display = NULL;
+    Window xwindow = shim_x11_window(window, &display);
+    if (xwindow == 0) return;
+    XTextProperty property;
+    char *list[1] = { (char *)utf8 };
+    if (Xutf8TextListToTextProperty(display, list, 1, XStdICCTextStyle, &property) >= Success) {
+        XSetWMName(display, xwindow, &property);
+        XSetWMIconName(display, xwindow, &property);
+        XFree(property.value);
+        XFlush(display);
+    }
+}
 
 #endif

@@ -133,6 +133,28 @@ extension UIContext {
         return false
     }
 
+    /// Takes this frame's Enter that no widget used: the form's or dialog's default
+    /// button (Save) answers it, from any field. A focused button keeps its own Enter
+    /// (it took it first), and a screen under an open modal gets none.
+    public func takeDefaultAction() -> Bool {
+        guard !isInputBlocked else { return false }
+        for index in events.indices where !consumed[index] {
+            if case .keyDown(.enter, let modifiers, false) = events[index], modifiers.isEmpty || modifiers == [.control] {
+                consumed[index] = true
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Focuses `id` from this very frame (a form opening on its first field), so keys
+    /// typed together with the shortcut that opened it already land there.
+    public func focusNow(_ id: WidgetID, visible: Bool = true) {
+        focused = id
+        pendingFocus = nil
+        if visible { focusVisible = true }
+    }
+
     /// Moves focus to `id` at the end of this frame (a screen opening on its first field).
     public func setFocus(_ id: WidgetID?, visible: Bool = false) {
         pendingFocus = id

@@ -29,10 +29,13 @@ extension UIContext {
 
     /// A modal dialog asking to confirm `title`. Call it every frame while it should
     /// show; until it answers, everything else takes no input (its widgets answer
-    /// `isBlocked`). Focus starts on Cancel; Escape or pad B cancels.
+    /// `isBlocked`). Enter answers with the focused button: focus starts on Cancel when
+    /// the action is destructive, on the confirm button otherwise. Escape or pad B
+    /// cancels, or confirms with `escapeConfirms` ("Discard changes?": a second Escape
+    /// discards).
     public func confirmDialog(
         _ label: String, title: String, message: String, confirmLabel: String, cancelLabel: String = "Cancel",
-        destructive: Bool = true
+        destructive: Bool = true, escapeConfirms: Bool = false
     ) -> ConfirmResult {
         let scope = beginModal(label)
         defer { endModal(scope) }
@@ -72,12 +75,12 @@ extension UIContext {
         let confirmed = button(confirmLabel, style: destructive ? .destructive : .primary, id: "confirm", in: confirmRect).clicked
 
         let cancelID = id("cancel"), confirmID = id("confirm")
-        if focused != cancelID && focused != confirmID && pendingFocus != confirmID {
-            pendingFocus = cancelID
+        if focused != cancelID && focused != confirmID && pendingFocus != confirmID && pendingFocus != cancelID {
+            pendingFocus = destructive ? cancelID : confirmID
         }
         var answer = ConfirmResult.pending
         if takeBack() {
-            answer = .cancelled
+            answer = escapeConfirms ? .confirmed : .cancelled
         } else if confirmed {
             answer = .confirmed
         } else if cancelled {
@@ -135,34 +138,95 @@ extension UIContext {
 
     // MARK: [SECTION] Toasts
 
-    /// Shows `message` for `duration` seconds at the bottom of the window, fading out.
+    /// Shows `message` for `duration` seconds near the bottom of the window, fading out.
     public func showToast(_ message: String, kind: ToastKind = .notice, duration: Double = 3) {
+        // The same words again restart the one toast instead of stacking a copy.
+        toasts.removeAll { $0.message == message }
         toasts.append(Toast(message: message, kind: kind, start: time, duration: duration))
     }
 
     /// How many toasts are showing.
-    public var toastCount: Int { toasts.count }
+    public var toastCount: Int { toasts.count + (actionToastThisFrame ? 1 : 0) }
 
-    /// Drops expired toasts and draws the rest, newest at the bottom, above everything.
-    func drawToasts() {
-        toasts.removeAll { time >= $0.start + $0.duration }
-        guard !toasts.isEmpty else { return }
+    /// The widest a toast gets before its text wraps.
+    var toastMaxWidth: Float { min(bounds.width - 32 * scale, 640 * scale) }
+
+    /// Size of a toast holding `message` (wrapped to at most three lines) with room for
+    /// an action button of `actionWidth`.
+    func toastSize(_ message: String, actionWidth: Float) -> (width: Float, height: Float, lines: Int) {
         let toastFont = font(theme.fontSize, .bold)
         let pad = theme.padding * scale
-        let height = theme.controlHeight * scale
-        var bottom = bounds.maxY - 32 * scale
+        let layout = TextLayout(source: glyphs, font: toastFont)
+        let room = toastMaxWidth - 2 * pad - actionWidth
+        let lines = max(1, layout.lineCount(of: message, width: Int(room), maxLines: 3))
+        let textWidth = lines == 1 ? textWidth(message, font: toastFont) : room
+        let lineHeight = Float(layout.metrics.lineHeight)
+        let height = max(theme.controlHeight * scale, Float(lines) * lineHeight + pad)
+        return (min(toastMaxWidth, textWidth + 2 * pad + actionWidth), height, lines)
+    }
+
+    /// A toast with a button ("Deleted ‘Alarm’ · Undo") at the bottom of the toast
+    /// stack. Call it every frame while it should show; true in the frame its button
+    /// is clicked or tapped. It takes no focus, so Tab never gets stuck on it; the
+    /// caller gives it a key of its own (Ctrl+Z for Undo).
+    public func actionToast(_ label: String, message: String, action: String) -> Bool {
+        let toastFont = font(theme.fontSize, .bold)
+        let pad = theme.padding * scale
+        let actionWidth = textWidth(action, font: toastFont) + 2 * pad
+        let size = toastSize(message, actionWidth: actionWidth)
+        let rect = Rect(x: bounds.center.x - size.width / 2, y: toastBottom - size.height, width: size.width, height: size.height)
+        actionToastThisFrame = true
+        actionToastHeight = size.height
+        let wasOverlay = drawingOverlay
+        drawingOverlay = true
+        defer { drawingOverlay = wasOverlay }
+        let radius = min(size.height, theme.controlHeight * scale) / 2
+        draw(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale), color: theme.shadow))
+        draw(.rect(rect, color: theme.card, cornerRadius: radius))
+        draw(.text(message, Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad - actionWidth, height: rect.height),
+                   font: toastFont, color: theme.text, alignment: .leading, maxLines: size.lines))
+        let buttonRect = Rect(x: rect.maxX - actionWidth - pad / 2, y: rect.minY + 4 * scale, width: actionWidth,
+                              height: rect.height - 8 * scale)
+        // A modal above does not block it: Undo stays reachable whatever is open.
+        let blocked = modalLastFrame != nil || modalThisFrame != nil
+        let saved = insideModal
+        if blocked { insideModal = modalThisFrame ?? modalLastFrame }
+        let control = updateControl(id(label), buttonRect, focusable: false, activatesOnKeys: false)
+        insideModal = saved
+        let fill = control.isActive ? theme.accent.withAlpha(0.35) : control.isHot ? theme.accent.withAlpha(0.22) : theme.accent.withAlpha(0.12)
+        draw(.rect(buttonRect, color: fill, cornerRadius: buttonRect.height / 2))
+        draw(.text(action, buttonRect, font: toastFont, color: theme.accent, alignment: .center, maxLines: 1))
+        return control.clicked
+    }
+
+    /// Drops expired toasts and draws the rest above the action toast, newest lowest,
+    /// above everything, wrapped so none is cut off at a narrow window.
+    func drawToasts() {
+        toasts.removeAll { time >= $0.start + $0.duration }
+        var bottom = toastBottom - (actionToastThisFrame ? actionToastHeight + 8 * scale : 0)
+        actionToastThisFrame = false
+        defer { toastStackHeight = toastBottom - bottom }
+        guard !toasts.isEmpty else { return }
+        let toastFont = font(theme.fontSize, .bold)
         for toast in toasts.reversed() {
             let age = time - toast.start, left = toast.start + toast.duration - time
             let alpha = reduceMotion ? 1 : Float(max(0, min(1, min(age / 0.2, left / 0.4))))
-            let width = min(bounds.width - 48 * scale, textWidth(toast.message, font: toastFont) + 2 * pad)
-            let rect = Rect(x: bounds.center.x - width / 2, y: bottom - height, width: width, height: height)
+            let size = toastSize(toast.message, actionWidth: 0)
+            let rect = Rect(x: bounds.center.x - size.width / 2, y: bottom - size.height, width: size.width, height: size.height)
             let background = toast.kind == .error ? theme.destructive : theme.card
-            baseCommands.append(.shadow(rect, cornerRadius: height / 2, blur: 12 * scale, offset: Point(0, 4 * scale),
+            let radius = min(size.height, theme.controlHeight * scale) / 2
+            baseCommands.append(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale),
                                         color: theme.shadow.withAlpha(theme.shadow.a * alpha)))
-            baseCommands.append(.rect(rect, color: background.withAlpha(alpha), cornerRadius: height / 2))
-            baseCommands.append(.text(toast.message, rect, font: toastFont,
-                                      color: theme.text.withAlpha(alpha), alignment: .center, maxLines: 1))
-            bottom -= height + 8 * scale
+            baseCommands.append(.rect(rect, color: background.withAlpha(alpha), cornerRadius: radius))
+            let pad = theme.padding * scale
+            baseCommands.append(.text(toast.message, Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad, height: rect.height), font: toastFont,
+                                      color: theme.text.withAlpha(alpha), alignment: .center, maxLines: size.lines))
+            bottom -= size.height + 8 * scale
         }
     }
+
+    /// Where the bottom of the toast stack sits: just above the area the screen keeps
+    /// clear (`toastClearance`, set each frame), so a toast never hides the favorites
+    /// bar's names or a list's last rows.
+    var toastBottom: Float { min(bounds.maxY - 16 * scale, toastClearance ?? bounds.maxY - 32 * scale) }
 }

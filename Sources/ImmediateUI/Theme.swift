@@ -18,6 +18,8 @@ public struct UITheme: Sendable {
     /// Text on the accent colour (dark, for contrast on orange).
     public var textOnAccent = Color(hex: 0x242640)
     public var destructive = Color(hex: 0xE5484D)
+    /// Text that says what is wrong, readable on the dark background.
+    public var warning = Color(hex: 0xFF8A8E)
     public var destructiveHover = Color(hex: 0xF06468)
     public var focusRing = Color(hex: 0xFFD27A)
     public var selection = Color(hex: 0xFF9F6E, alpha: 0.45)

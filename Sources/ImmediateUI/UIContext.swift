@@ -174,6 +174,14 @@ public final class UIContext {
     var insideModal: WidgetID?
     var focusBeforeModal: WidgetID?
     var toasts: [Toast] = []
+    var actionToastThisFrame = false
+    var actionToastHeight: Float = 0
+    /// The top of what toasts must not cover this frame (the favorites bar, say); nil
+    /// for the bottom of the window. Set by the screen after `begin`.
+    public var toastClearance: Float?
+    /// How tall last frame's toast stack was (0 with none): a screen can leave that
+    /// much room at its bottom so no row sits under a toast.
+    public internal(set) var toastStackHeight: Float = 0
 
     // MARK: Output
 
@@ -230,6 +238,7 @@ public final class UIContext {
         backTaken = false
         wheelTaken = false
         textInputRect = nil
+        toastClearance = nil
         layouts.append(LayoutFrame(content: bounds, axis: .vertical, spacing: theme.spacing * scale))
         readInput(input)
     }

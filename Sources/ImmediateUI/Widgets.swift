@@ -17,6 +17,8 @@ public enum ButtonStyle: Sendable, Hashable {
 
 public enum LabelStyle: Sendable, Hashable {
     case body, title, muted
+    /// A problem to fix (a refused picture): the warning colour.
+    case error
 }
 
 /// A toggle's answer: `.changed(newValue)` asks the caller to apply the new value,
@@ -47,7 +49,7 @@ extension UIContext {
         let lineHeight = Float(glyphs.lineMetrics(for: font).lineHeight)
         let height = maxLines == 1 ? max(lineHeight, theme.controlHeight * scale * 0.75) : lineHeight * Float(maxLines)
         let area = widgetRect(rect, preferredWidth: textWidth(text, font: font) + 1, preferredHeight: height)
-        let color = style == .muted ? theme.textMuted : theme.text
+        let color = style == .muted ? theme.textMuted : style == .error ? theme.warning : theme.text
         draw(.text(text, area, font: font, color: color, alignment: alignment, maxLines: maxLines))
     }
 

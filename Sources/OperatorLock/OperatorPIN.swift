@@ -43,6 +43,7 @@ public struct OperatorPIN: Sendable {
     static let failuresKey = "kiosk.pin.failures"
     static let levelKey = "kiosk.pin.lockLevel"
     static let untilKey = "kiosk.pin.lockedUntil"
+    static let lastFailureKey = "kiosk.pin.lastFailure"
 
     public let store: TargetStore
 
@@ -77,8 +78,8 @@ public struct OperatorPIN: Sendable {
         let stored: String?
         do { stored = try store.setting(Self.hashKey) } catch { throw .storage(error.description) }
         guard let stored else { return .notSet }
-        var lockout = self.lockout
         let time = now.timeIntervalSince1970
+        var lockout = self.lockout.decayed(now: time)
         if lockout.isLocked(now: time) { return .locked(secondsLeft: Self.wholeSeconds(lockout.secondsLeft(now: time))) }
         let result: PINCheck
         if Self.verify(pin, against: stored) {
@@ -92,7 +93,7 @@ public struct OperatorPIN: Sendable {
         }
         do {
             try store.setSettings([Self.failuresKey: String(lockout.failures), Self.levelKey: String(lockout.lockLevel),
-                                   Self.untilKey: String(lockout.lockedUntil)])
+                                   Self.untilKey: String(lockout.lockedUntil), Self.lastFailureKey: String(lockout.lastFailure)])
         } catch {
             throw .storage(error.description)
         }
@@ -108,7 +109,16 @@ public struct OperatorPIN: Sendable {
             return min(max(0, value), limit)
         }
         return PinLockout(failures: Int(number(Self.failuresKey, limit: 1000)), lockLevel: Int(number(Self.levelKey, limit: 64)),
-                          lockedUntil: number(Self.untilKey, limit: 1e12))
+                          lockedUntil: number(Self.untilKey, limit: 1e12), lastFailure: number(Self.lastFailureKey, limit: 1e12))
+    }
+
+    /// Clears the lockout (the operator, at a shell: `kiosk reset-lockout`).
+    public func resetLockout() throws(OperatorPINError) {
+        do {
+            try store.setSettings([Self.failuresKey: "0", Self.levelKey: "0", Self.untilKey: "0", Self.lastFailureKey: "0"])
+        } catch {
+            throw .storage(error.description)
+        }
     }
 
     /// Seconds rounded up, within what an Int holds.

@@ -12,6 +12,12 @@ public final class SDLWindow {
     private var texture: OpaquePointer?
     private var textureSize = (0, 0)
     private var useTexture = false
+    private let kiosk: Bool
+    /// Whether the window is fullscreen: this object's state, not a flag read back from
+    /// SDL (which a window manager may carry out late, or not at all).
+    public private(set) var isFullscreen = false
+    /// Where the window was before it went fullscreen by hand, to go back there.
+    private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     /// `kiosk`: borderless, and the display is kept awake. `display` (0-based) is the
     /// monitor to open on; nil for the first.
@@ -23,21 +29,17 @@ public final class SDLWindow {
         }
         let index = Int32(display ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
         let position = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
-        var frame = (x: position, y: position, width: Int32(width), height: Int32(height))
-        var bounds = SDL_Rect()
-        if kiosk && fullscreen && SDL_GetDisplayBounds(index, &bounds) == 0 {
-            // A kiosk often runs on a bare X server with no window manager to carry out
-            // "fullscreen": open the window covering the display outright.
-            frame = (bounds.x, bounds.y, bounds.w, bounds.h)
-        }
-        guard let created = SDL_CreateWindow(title, frame.x, frame.y, frame.width, frame.height, flags) else {
+        // Always opened as an ordinary window first, so leaving fullscreen has a size
+        // and place to return to.
+        guard let created = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
             throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
         }
         window = created
+        self.kiosk = kiosk
         SDL_SetWindowMinimumSize(created, 480, 360)
+        if fullscreen { setFullscreen(true) }
     }
 
     deinit {
@@ -85,15 +87,61 @@ public final class SDLWindow {
 
     public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
-    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
-
-    public func setFullscreen(_ on: Bool) {
-        SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    /// Whether something will carry out a fullscreen request. A bare X server with no
+    /// window manager (a kiosk, a test display) and SDL's offscreen driver have nobody
+    /// to do it: SDL then believes the window has the display's size while it keeps
+    /// its old one, and never gets it back on leaving.
+    private var windowManagerCarriesFullscreen: Bool {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "offscreen" || driver == "dummy" { return false }
+        return shim_x11_has_window_manager(window) != 0
     }
 
+    /// Enters or leaves fullscreen on the window's display. Where no window manager
+    /// would do it, the window is made borderless and laid over the display by hand.
+    public func setFullscreen(_ on: Bool) {
+        guard on != isFullscreen else { return }
+        isFullscreen = on
+        if windowManagerCarriesFullscreen {
+            SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            return
+        }
+        if on {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowPosition(window, &x, &y)
+            SDL_GetWindowSize(window, &w, &h)
+            windowedFrame = (x, y, w, h)
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(window)), &bounds) == 0 else { return }
+            SDL_SetWindowBordered(window, SDL_FALSE)
+            SDL_SetWindowPosition(window, bounds.x, bounds.y)
+            SDL_SetWindowSize(window, bounds.w, bounds.h)
+        } else if let frame = windowedFrame {
+            SDL_SetWindowBordered(window, kiosk ? SDL_FALSE : SDL_TRUE)
+            SDL_SetWindowSize(window, frame.width, frame.height)
+            SDL_SetWindowPosition(window, frame.x, frame.y)
+            windowedFrame = nil
+        }
+    }
+
+    public func toggleFullscreen() {
+        setFullscreen(!isFullscreen)
+    }
+
+    /// Sets the title as UTF-8 everywhere: SDL for the window manager's UTF-8 name,
+    /// and on X11 the older WM_NAME as well, which SDL2 writes garbled.
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+        shim_x11_set_legacy_title(window, title)
     }
+
+    /// The window's title, as SDL holds it.
+    public var title: String {
+        SDL_GetWindowTitle(window).map { String(cString: $0) } ?? ""
+    }
+
+    public func minimize() { SDL_MinimizeWindow(window) }
+    public func restore() { SDL_RestoreWindow(window) }
 
     /// Resizes the window (headless scripts: a display changing size).
     public func setSize(width: Int, height: Int) {

@@ -3,7 +3,8 @@
 public enum AppRequest: Sendable, Equatable {
     case playSound(name: String, volume: Float, pitch: Float)
     case rumble(gamepad: Int32, strength: Float, milliseconds: Int)
-    case setFullscreen(Bool)
+    /// Fullscreen on if off, off if on: the window knows which it is.
+    case toggleFullscreen
     case setMuted(Bool)
     case quit
 }

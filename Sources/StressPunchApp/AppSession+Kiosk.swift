@@ -13,6 +13,11 @@ extension AppSession {
         if KioskMode.isActivity(event) {
             if kiosk.idle.isAttracting { library.keepShownSelection() }
             kiosk.idle.noteActivity()
+            // Someone is there: the form stays, and the touch that said so does nothing else.
+            if kiosk.stillThereDeadline != nil {
+                kiosk.stillThereDeadline = nil
+                return true
+            }
         }
         switch event {
         case .windowCloseRequested, .keyDown(.character("q"), [.control], false), .keyDown(.other("F4"), [.alt], false):
@@ -106,7 +111,7 @@ extension AppSession {
         case .quit: controller.requestQuit()
         case .operatorMenu: showScreen(.operatorMenu)
         case .manage: showScreen(.manage)
-        case .add: openEditor(TargetEditor(mode: .add, returnTo: .operatorMenu))
+        case .add: openAddForm(returnTo: .operatorMenu)
         }
     }
 
@@ -118,9 +123,22 @@ extension AppSession {
         }
         if kiosk.gate.pad != nil { kiosk.gate.expireLock(now: wallClock()) }
         kiosk.stepCursor(time: simulatedTime)
+        if let deadline = kiosk.stillThereDeadline {
+            guard simulatedTime >= deadline else { return }
+            kiosk.stillThereDeadline = nil
+            resetKiosk(kiosk)
+            return
+        }
         switch kiosk.idle.step(dt) {
         case .nothing: break
-        case .reset: resetKiosk(kiosk)
+        case .reset:
+            // An operator's half-filled form is not thrown away unasked: "Still there?"
+            // counts down first, and a touch keeps the form.
+            if editor?.hasChanges == true {
+                kiosk.stillThereDeadline = simulatedTime + KioskMode.stillThereSeconds
+            } else {
+                resetKiosk(kiosk)
+            }
         case .advanceAttract: advanceAttract(kiosk)
         }
     }
@@ -129,6 +147,8 @@ extension AppSession {
     func resetKiosk(_ kiosk: KioskMode) {
         kiosk.gate.lock()
         kiosk.cancelHold()
+        // A form left by the reset is kept as a draft; the operator's Add brings it back.
+        keepDraft()
         closeAllScreens()
         selectDefaultTarget(kiosk)
         // A save still running will select what it added; the default must win.
@@ -193,7 +213,7 @@ extension AppSession {
         switch action {
         case .none: break
         case .manage: showScreen(.manage)
-        case .add: openEditor(TargetEditor(mode: .add, returnTo: .operatorMenu))
+        case .add: openAddForm(returnTo: .operatorMenu)
         case .allTargets: showScreen(.allTargets)
         case .makeDefault:
             guard let selected = library.selected else { return }
@@ -211,6 +231,13 @@ extension AppSession {
         case .quit: controller.requestQuit()
         case .lock: showScreen(.main)
         }
+    }
+
+    /// "Still there?" over the operator's form while its countdown runs.
+    func buildStillThere(_ kiosk: KioskMode, ui: UIContext) {
+        guard let deadline = kiosk.stillThereDeadline else { return }
+        let seconds = Int(max(0, deadline - simulatedTime).rounded(.up))
+        KioskScreens(ui: ui, layout: controller.layout).stillThere(secondsLeft: seconds)
     }
 
     // MARK: Reports

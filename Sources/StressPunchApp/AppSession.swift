@@ -31,6 +31,8 @@ public final class AppSession {
     private let synchronousPictures: Bool
     private lazy var folderIcon = drawnFolderIcon()
     private let importer: PictureImporter
+    /// The form whose Save is running (it may have been left meanwhile).
+    private var savingEditor: TargetEditor?
     /// Kiosk mode's lock, idle reset and operator screens (nil on the desktop).
     let kiosk: KioskMode?
     /// Seconds of simulation stepped so far (the fixed steps' clock).
@@ -77,28 +79,12 @@ public final class AppSession {
     public func handle(_ event: InputEvent) {
         if let kiosk, handleKiosk(event, kiosk) { return }
         if case .windowCloseRequested = event { controller.requestQuit(); return }
-        if ui != nil && !(screen == .main && Self.isAimStick(event)) { frameEvents.append(event) }
-        if ui != nil, case .keyDown(.character(let key), let modifiers, false) = event, modifiers == [.control],
-           editor == nil || key != "n" {
-            switch key {
-            case "m": screen = .allTargets; return
-            case "l": screen = .manage; return
-            case "n": openEditor(TargetEditor(mode: .add, returnTo: screen)); return
-            default: break
-            }
-        }
+        if handleShortcut(event) { return }
+        // On the punch screen Space always punches (Enter activates a focused card),
+        // and the left stick aims, so the UI must not also read them.
+        if ui != nil && !(screen == .main && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
         if ui != nil, case .fileDropped(let path) = event {
-            let file = URL(fileURLWithPath: path)
-            if let editor, screen == .editor || screen == .picker {
-                editor.pictureFile = file
-                if TargetValidation.trimmed(editor.name).isEmpty { editor.name = TargetEditor.suggestedName(for: file) }
-                picker = nil
-                screen = .editor
-            } else {
-                // A picture dropped anywhere else starts a new target with it, named after the file.
-                openEditor(TargetEditor(mode: .add, name: TargetEditor.suggestedName(for: file), pictureFile: file,
-                                        returnTo: screen == .allTargets ? .main : screen))
-            }
+            receiveDrop(URL(fileURLWithPath: path))
             return
         }
         guard screen == .main else { return }
@@ -108,14 +94,184 @@ public final class AppSession {
                 // The favorites bar's cards and button are not punching ground.
                 if controller.layout.favoritesBar.contains(Point(x, y)) { return }
                 if kiosk != nil && controller.layout.operatorCorner.contains(Point(x, y)) { return }
-            case .keyDown(.space, _, _), .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
+                // Nor is the Undo toast.
+                if let undo = undoToastRect, undo.contains(Point(x, y)) { return }
+            case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
                 if ui.focused != nil && ui.focusVisible { return }
             default:
                 break
             }
         }
+        let wasMuted = controller.isMuted
         controller.handle(event)
+        if controller.isMuted != wasMuted {
+            ui?.showToast(controller.isMuted ? "Sound off" : "Sound on", duration: 1.5)
+        }
+    }
+
+    /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
+    /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
+    /// every target, Ctrl+Z undoes a delete. True when the event was one of them.
+    private func handleShortcut(_ event: InputEvent) -> Bool {
+        if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil {
+            undoLastDelete()
+            return true
+        }
+        guard case .keyDown(let key, let modifiers, let isRepeat) = event else { return false }
+        switch (key, modifiers) {
+        case (.character("q"), [.control]):
+            controller.requestQuit()
+        case (.f11, []):
+            if !isRepeat { controller.requestFullscreenToggle() }
+        case (.character("n"), [.control]) where ui != nil:
+            if !isRepeat { openAddForm(returnTo: screen == .editor || screen == .picker ? (editor?.returnTo ?? .main) : screen) }
+        case (.character("l"), [.control]) where ui != nil:
+            if !isRepeat { leave(to: .manage) }
+        case (.character("m"), [.control]) where ui != nil:
+            if !isRepeat { leave(to: .allTargets) }
+        case (.character("z"), [.control]) where ui != nil && pendingUndo != nil:
+            if !isRepeat { undoLastDelete() }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private static func isSpace(_ event: InputEvent) -> Bool {
+        switch event {
+        case .keyDown(.space, _, _), .keyUp(.space, _): return true
+        default: return false
+        }
+    }
+
+    // MARK: Leaving screens, keeping drafts
+
+    /// Forms left with changes by a route that does not ask (a shortcut, a drop, a
+    /// kiosk reset), kept to bring back when the same form opens again: a draft is
+    /// never lost silently. One per form: the Add form, and each target's Edit form.
+    private var drafts: [TargetEditor.Mode: TargetEditor] = [:]
+
+    /// Goes to `destination`, closing the form, the picker and any dialog on the way;
+    /// a form with changes is kept as a draft.
+    func leave(to destination: AppScreen) {
+        keepDraft()
+        closeAllScreens()
+        screen = destination
+    }
+
+    /// Keeps the open form as a draft if leaving it would lose something.
+    func keepDraft() {
+        guard let editor, editor.hasChanges else { return }
+        editor.isAskingToDiscard = false
+        editor.needsFirstFocus = true
+        drafts[editor.mode] = editor
+    }
+
+    /// Opens the Add form: the kept draft if there is one (saying so), else a new one.
+    func openAddForm(returnTo: AppScreen, pictureFile: URL? = nil) {
+        if let editor, editor.mode == .add, screen == .editor || screen == .picker {
+            if let pictureFile { choosePicture(pictureFile, for: editor) }
+            picker = nil
+            screen = .editor
+            return
+        }
+        keepDraft()
+        let form: TargetEditor
+        if let draft = drafts.removeValue(forKey: .add) {
+            form = draft
+            ui?.showToast("Your unsaved new target is back.", duration: 3)
+        } else {
+            form = TargetEditor(mode: .add, returnTo: returnTo)
+        }
+        form.acceptsDrops = kiosk == nil
+        if let pictureFile { choosePicture(pictureFile, for: form) }
+        closeAllScreens()
+        openEditor(form)
+    }
+
+    /// Opens the Edit form of `target`, or its kept draft.
+    func openEditForm(_ target: StressTarget, returnTo: AppScreen) {
+        keepDraft()
+        let form: TargetEditor
+        if let draft = drafts.removeValue(forKey: .edit(id: target.id)) {
+            form = draft
+            ui?.showToast("Your unsaved changes to “\(target.name)” are back.", duration: 3)
+        } else {
+            form = TargetEditor(mode: .edit(id: target.id), name: target.name, message: target.message, returnTo: returnTo)
+        }
+        form.acceptsDrops = kiosk == nil
+        closeAllScreens()
+        openEditor(form)
+    }
+
+    /// A file chosen or dropped for a form: checked at once (the preview runs the
+    /// import's rules), named after the file if no name is typed yet.
+    private func choosePicture(_ file: URL, for form: TargetEditor) {
+        form.pictureFile = file
+        if TargetValidation.trimmed(form.name).isEmpty { form.name = TargetEditor.suggestedName(for: file) }
+        // A file replaced on disk since it was last looked at is looked at again.
+        pictures.forget(file)
+        _ = pictures.thumbnailState(for: file)
+    }
+
+    /// A file dropped on the window: the open form takes it; anywhere else it starts
+    /// a new target with it (the Add draft, if one is kept).
+    private func receiveDrop(_ file: URL) {
+        if let editor, screen == .editor || screen == .picker {
+            choosePicture(file, for: editor)
+            picker = nil
+            screen = .editor
+        } else {
+            openAddForm(returnTo: screen == .allTargets ? .main : screen, pictureFile: file)
+        }
+    }
+
+    /// Leaves the form from Cancel or Escape: at once when nothing changed, else after
+    /// "Discard changes?".
+    private func cancelEditing() {
+        guard let editor else { screen = .main; return }
+        if editor.hasChanges && !editor.isAskingToDiscard {
+            editor.isAskingToDiscard = true
+            return
+        }
+        discardEditing()
+    }
+
+    private func discardEditing() {
+        let destination = editor?.returnTo ?? .main
+        if let editor { drafts[editor.mode] = nil }
+        editor = nil
+        picker = nil
+        screen = destination
+    }
+
+    // MARK: Undo after delete
+
+    /// The last delete, while its Undo is offered (about 8 s).
+    private var pendingUndo: (id: Int64, name: String, until: Double)?
+    private var undoToastRect: Rect?
+    static let undoSeconds = 8.0
+
+    private func undoLastDelete() {
+        guard let undo = pendingUndo else { return }
+        pendingUndo = nil
+        library.undoDelete(undo.id, unsavedPunches: recorder.unsaved(for: undo.id))
+        ui?.showToast("Restored “\(undo.name)”.", duration: 2)
+    }
+
+    /// Shows the Undo toast while it lasts; ends the Undo (the picture goes) after.
+    private func buildUndoToast(_ ui: UIContext) {
+        undoToastRect = nil
+        guard let undo = pendingUndo else { return }
+        if ui.time >= undo.until {
+            pendingUndo = nil
+            library.endUndo(undo.id)
+            return
+        }
+        if ui.actionToast("undo-delete", message: "Deleted ‘\(undo.name)’", action: "Undo") {
+            undoLastDelete()
+        }
     }
 
     /// On the punch screen the left stick aims the reticle, so the UI must not also
@@ -138,6 +294,7 @@ public final class AppSession {
         ui.scaleOverride = layout.scale
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
+        ui.toastClearance = toastClearance
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
         // The PIN pad is built first: its modal then blocks the screen beneath from this
         // very frame (it draws on top whatever the order).
@@ -170,8 +327,9 @@ public final class AppSession {
         case .editor:
             if let editor {
                 let current = editorCurrentTarget
-                let preview = editor.pictureFile.flatMap { pictures.thumbnail(for: $0) } ?? current.flatMap(thumbnail(for:))
-                action = screens.editor(editor, preview: preview, hasCurrentPicture: current != nil, busy: library.isBusy)
+                let chosen = editor.pictureFile.map { pictures.thumbnailState(for: $0) }
+                action = screens.editor(editor, chosen: chosen, currentPicture: current.flatMap(thumbnail(for:)),
+                                        hasCurrentPicture: current != nil, busy: library.isBusy)
             } else {
                 action = .show(.main)
             }
@@ -183,6 +341,8 @@ public final class AppSession {
                 action = .closePicker
             }
         }
+        buildUndoToast(ui)
+        if let kiosk { buildStillThere(kiosk, ui: ui) }
         _ = ui.end()
         perform(action, ui: ui)
     }
@@ -234,6 +394,10 @@ public final class AppSession {
         case .askDelete(let id): pendingDeleteID = id
         case .delete(let id):
             pendingDeleteID = nil
+            if let previous = pendingUndo { library.endUndo(previous.id) }
+            if let target = library.targets.first(where: { $0.id == id }) {
+                pendingUndo = (id, target.name, ui.time + Self.undoSeconds)
+            }
             library.delete(id)
         case .cancelDelete: pendingDeleteID = nil
         case .askRestore: pendingRestore = true
@@ -241,13 +405,14 @@ public final class AppSession {
             pendingRestore = false
             library.restoreDefaults()
         case .cancelRestore: pendingRestore = false
-        case .add: openEditor(TargetEditor(mode: .add, returnTo: .manage))
+        case .add: openAddForm(returnTo: .manage)
         case .edit(let id):
             guard let target = library.targets.first(where: { $0.id == id }) else { return }
-            openEditor(TargetEditor(mode: .edit(id: id), name: target.name, message: target.message, returnTo: .manage))
+            openEditForm(target, returnTo: .manage)
         case .save:
-            guard let editor else { return }
+            guard let editor, !editor.isSaving else { return }
             editor.isSaving = true
+            savingEditor = editor
             switch editor.mode {
             case .add:
                 guard let file = editor.pictureFile else { editor.isSaving = false; return }
@@ -256,9 +421,9 @@ public final class AppSession {
                 if let url = editorCurrentTarget.flatMap(pictureURL(for:)), editor.pictureFile != nil { pictures.forget(url) }
                 library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer)
             }
-        case .cancelEdit:
-            screen = editor?.returnTo ?? .main
-            editor = nil
+        case .cancelEdit: cancelEditing()
+        case .discardEdit: discardEditing()
+        case .keepEditing: editor?.isAskingToDiscard = false
         case .openPicker:
             let start = editor?.pictureFile?.deletingLastPathComponent() ?? kiosk?.pictureRoot ?? PicturePicker.picturesFolder()
             let newPicker = PicturePicker(start: start, root: kiosk?.pictureRoot)
@@ -271,11 +436,8 @@ public final class AppSession {
         case .choosePicture(let file):
             guard picker?.allows(file) ?? true else { return }
             // Under a root the resolved path is kept, so a link swapped later cannot lead out.
-            editor?.pictureFile = picker?.root == nil ? file : PicturePicker.resolved(file)
             // A name from the file when none is typed yet: a gamepad user need not type.
-            if let editor, TargetValidation.trimmed(editor.name).isEmpty {
-                editor.name = TargetEditor.suggestedName(for: file)
-            }
+            if let editor { choosePicture(picker?.root == nil ? file : PicturePicker.resolved(file), for: editor) }
             picker = nil
             screen = editor == nil ? .main : .editor
         case .closePicker:
@@ -291,12 +453,18 @@ public final class AppSession {
         for error in results.errors { ui.showToast(error, kind: .error, duration: 6) }
         for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
         // The save's outcome arrives in the same frame as the end of "busy".
-        if let editor, editor.isSaving, !library.isBusy, results.changed || !results.errors.isEmpty {
-            editor.isSaving = false
+        if let saved = savingEditor, !library.isBusy, results.changed || !results.errors.isEmpty {
+            saved.isSaving = false
+            savingEditor = nil
             if results.errors.isEmpty {
-                // Only the form itself leads back; a user who went elsewhere stays there.
-                if screen == .editor { screen = editor.returnTo }
-                self.editor = nil
+                // Saved: no draft of it is kept. Only the form itself leads back; a user
+                // who went elsewhere stays there. A failed save keeps the form (or the
+                // draft) as it was, so nothing typed is lost.
+                if drafts[saved.mode] === saved { drafts[saved.mode] = nil }
+                if editor === saved {
+                    if screen == .editor { screen = saved.returnTo }
+                    editor = nil
+                }
             }
         }
         if results.changed, let kiosk { kioskLibraryChanged(kiosk) }
@@ -392,13 +560,24 @@ public final class AppSession {
     /// Whether frames must keep coming (animation, a picture loading); otherwise the
     /// loop can sleep until input arrives.
     public var wantsContinuousFrames: Bool {
-        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || screen != .main
+        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || pendingUndo != nil || screen != .main
             || kiosk.map { $0.idle.isAttracting || $0.gate.pad != nil || $0.hold != nil } ?? false
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.
     public func shutdown() {
         recorder.flush()
+        library.endAllUndo()
         library.waitForSaves()
+    }
+
+    /// The top of what toasts must keep clear of on this screen: the favorites bar on
+    /// the punch screen; elsewhere the bottom margin, below the last list row.
+    private var toastClearance: Float {
+        let layout = controller.layout
+        switch screen {
+        case .main: return layout.favoritesBar.minY - 10 * layout.scale
+        default: return Float(layout.height) - 12 * layout.scale
+        }
     }
 }

@@ -30,6 +30,11 @@ final class KioskMode {
     /// is selected again (the save selects what it added).
     var reselectDefaultAfterSave = false
 
+    /// While an operator's unsaved form waits for "Still there?": when the idle reset
+    /// happens unless someone touches the screen first.
+    var stillThereDeadline: Double?
+    static let stillThereSeconds = 30.0
+
     /// Counted for the headless summary and tests.
     private(set) var idleResets = 0
     private(set) var attractSteps = 0

@@ -218,6 +218,26 @@ struct KioskScreens {
 
     /// The attract loop's invitation, gently pulsing where the target's message sits
     /// (the message steps aside while it shows).
+    /// A modal card: the kiosk is about to go back to its start screen. Any touch
+    /// closes it (the session sees the touch first); it has no buttons to miss.
+    func stillThere(secondsLeft: Int) {
+        let scope = ui.beginModal("still-there")
+        defer { ui.endModal(scope) }
+        let s = layout.scale
+        let bounds = Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))
+        let card = Rect(x: bounds.center.x - 260 * s, y: bounds.center.y - 120 * s, width: 520 * s, height: 240 * s)
+        ui.draw(.rect(bounds, color: ui.theme.scrim, cornerRadius: 0))
+        ui.draw(.shadow(card, cornerRadius: 20 * s, blur: 24 * s, offset: Point(0, 8 * s), color: ui.theme.shadow))
+        ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 20 * s))
+        ui.draw(.text("Still there?", Rect(x: card.minX, y: card.minY + 24 * s, width: card.width, height: 44 * s),
+                      font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        ui.draw(.text("\(secondsLeft)", Rect(x: card.minX, y: card.minY + 74 * s, width: card.width, height: 64 * s),
+                      font: ui.font(48, .bold), color: ui.theme.accent, alignment: .center, maxLines: 1))
+        ui.draw(.text("Touch the screen to keep working. Otherwise the kiosk goes back to its start screen and keeps your form for later.",
+                      Rect(x: card.minX + 24 * s, y: card.minY + 146 * s, width: card.width - 48 * s, height: 72 * s),
+                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 3))
+    }
+
     func attractInvitation(time: Double) {
         let s = layout.scale
         let text = "Tap the picture to punch it!"

@@ -114,12 +114,14 @@ public final class LibraryModel: @unchecked Sendable {
         return nil
     }
 
-    /// Deletes a target (and then its picture file); the neighbour becomes selected if it
-    /// was the selected one.
+    /// Deletes a target; the neighbour becomes selected if it was the selected one.
+    /// Its picture file stays until `endUndo` (Undo puts everything back).
     public func delete(_ id: Int64) {
         guard let index = targets.firstIndex(where: { $0.id == id }) else { return }
         let wasSelected = targets[index].id == selectedID
-        targets.remove(at: index)
+        var removed = targets.remove(at: index)
+        removed.isSelected = wasSelected
+        undoable[id] = (removed, index)
         if wasSelected {
             let neighbour = index < targets.count ? targets[index] : targets.last
             selectedID = neighbour?.id
@@ -128,10 +130,64 @@ public final class LibraryModel: @unchecked Sendable {
         let store = self.store
         background { [weak self] in
             do {
-                try store.delete(id: id)
+                let deleted = try store.deleteForUndo(id: id)
+                self?.keepForUndo(deleted)
                 self?.handOver(try store.allTargets())
             } catch { self?.finish(with: error, reloadFrom: store) }
         }
+    }
+
+    /// Deleted targets Undo can still bring back: as shown (main thread), and as the
+    /// database gave them (written on the queue, under `lock`).
+    private var undoable: [Int64: (target: StressTarget, index: Int)] = [:]
+    private var deletedRecords: [Int64: DeletedTarget] = [:]
+
+    private func keepForUndo(_ deleted: DeletedTarget) {
+        lock.lock(); defer { lock.unlock() }
+        deletedRecords[deleted.target.id] = deleted
+    }
+
+    private func takeDeletedRecord(_ id: Int64) -> DeletedTarget? {
+        lock.lock(); defer { lock.unlock() }
+        return deletedRecords.removeValue(forKey: id)
+    }
+
+    /// Undoes the delete of `id`: the row, its picture, its place among the favorites,
+    /// its punch count (`unsavedPunches` of which are still on their way to the
+    /// database) and the selection come back.
+    public func undoDelete(_ id: Int64, unsavedPunches: Int = 0) {
+        guard let (target, index) = undoable.removeValue(forKey: id) else { return }
+        targets.insert(target, at: min(index, targets.count))
+        if target.isSelected {
+            selectedID = id
+            for position in targets.indices { targets[position].isSelected = targets[position].id == id }
+        }
+        let store = self.store
+        let punches = target.punchCount - unsavedPunches
+        background { [weak self] in
+            // Same queue as the delete, so its record is there by now.
+            guard let self, let deleted = self.takeDeletedRecord(id) else { return }
+            do {
+                let restored = try store.restore(deleted, punches: punches)
+                self.handOver(try store.allTargets(), notice: restored.isFavorite || !target.isFavorite
+                    ? nil : "“\(restored.name)” is back, but not on the main screen: four favorites are there now.")
+            } catch { self.finish(with: error, reloadFrom: store) }
+        }
+    }
+
+    /// Ends the Undo offered for `id` (its toast expired): the picture goes for good.
+    public func endUndo(_ id: Int64) {
+        guard undoable.removeValue(forKey: id) != nil else { return }
+        let store = self.store
+        background { [weak self] in
+            guard let deleted = self?.takeDeletedRecord(id) else { return }
+            store.discard(deleted)
+        }
+    }
+
+    /// Ends every Undo still offered (on quit).
+    public func endAllUndo() {
+        for id in Array(undoable.keys) { endUndo(id) }
     }
 
     /// Brings back deleted built-ins; the list refreshes when it is done.

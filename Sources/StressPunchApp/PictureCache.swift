@@ -19,7 +19,7 @@ public final class PictureCache: @unchecked Sendable {
         case failed(String)
     }
 
-    private let codec: any PictureCodec
+    private let importer: PictureImporter
     private let synchronous: Bool
     private let queue = DispatchQueue(label: "stresspunch.pictures", qos: .userInitiated)
     private let lock = NSLock()
@@ -27,13 +27,17 @@ public final class PictureCache: @unchecked Sendable {
     private var inFlight: Set<URL> = []
     private var thumbnails: [URL: RasterImage] = [:]
     private var thumbnailsInFlight: Set<URL> = []
-    private var thumbnailFailures: Set<URL> = []
+    /// Why a thumbnail could not be made, in words for the form.
+    private var thumbnailFailures: [URL: String] = [:]
     /// Thumbnails are made once, area-averaged from the picture: drawing a 1024 px
     /// picture into a 100 px card every frame would shimmer and cost far more.
     public static let thumbnailSize = 256
 
+    /// Stored pictures are at most this long, so a full decode stays bounded.
+    static let pictureLongSide = PictureImporter.maxStoredLongSide
+
     public init(codec: any PictureCodec, synchronous: Bool) {
-        self.codec = codec
+        importer = PictureImporter(codec: codec)
         self.synchronous = synchronous
     }
 
@@ -49,12 +53,12 @@ public final class PictureCache: @unchecked Sendable {
         lock.unlock()
         if alreadyLoading { return nil }
         if synchronous {
-            store(Self.decode(url, codec: codec), for: url)
+            store(Self.decode(url, importer: importer), for: url)
             return entry(for: url)
         }
-        let codec = self.codec
+        let importer = self.importer
         queue.async { [weak self] in
-            let decoded = Self.decode(url, codec: codec)
+            let decoded = Self.decode(url, importer: importer)
             self?.store(decoded, for: url)
         }
         return nil
@@ -67,16 +71,19 @@ public final class PictureCache: @unchecked Sendable {
             lock.unlock()
             return thumbnail
         }
-        let alreadyLoading = thumbnailsInFlight.contains(url) || thumbnailFailures.contains(url)
+        let alreadyLoading = thumbnailsInFlight.contains(url) || thumbnailFailures[url] != nil
         if !alreadyLoading { thumbnailsInFlight.insert(url) }
         lock.unlock()
         if alreadyLoading { return nil }
-        let codec = self.codec
+        let importer = self.importer
         let make: @Sendable () -> Void = { [weak self] in
-            let thumbnail = Self.makeThumbnail(url, codec: codec)
+            let made = Self.makeThumbnail(url, importer: importer)
             guard let self else { return }
             self.lock.lock()
-            if let thumbnail { self.thumbnails[url] = thumbnail } else { self.thumbnailFailures.insert(url) }
+            switch made {
+            case .success(let thumbnail): self.thumbnails[url] = thumbnail
+            case .failure(let error): self.thumbnailFailures[url] = error.description
+            }
             self.thumbnailsInFlight.remove(url)
             self.lock.unlock()
         }
@@ -95,12 +102,30 @@ public final class PictureCache: @unchecked Sendable {
         return !inFlight.isEmpty || !thumbnailsInFlight.isEmpty
     }
 
-    private static func makeThumbnail(_ url: URL, codec: any PictureCodec) -> RasterImage? {
-        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty,
-              let bitmap = try? codec.decode([UInt8](data), fileName: url.path)
-        else { return nil }
-        let small = bitmap.downscaled(toLongSide: thumbnailSize)
-        return RasterImage(width: small.width, height: small.height, rgba: small.pixels)
+    /// What a picture's thumbnail is now: being made, made, or refused and why.
+    public enum ThumbnailState {
+        case loading
+        case ready(RasterImage)
+        case refused(String)
+    }
+
+    /// The thumbnail of `url`, or why it cannot be had (the import's own reason, naming
+    /// the file by its name only). Starts making it when it is not there yet.
+    public func thumbnailState(for url: URL) -> ThumbnailState {
+        if let thumbnail = thumbnail(for: url) { return .ready(thumbnail) }
+        lock.lock(); defer { lock.unlock() }
+        if let reason = thumbnailFailures[url] { return .refused(reason) }
+        if let thumbnail = thumbnails[url] { return .ready(thumbnail) }
+        return .loading
+    }
+
+    private static func makeThumbnail(_ url: URL, importer: PictureImporter) -> Result<RasterImage, PictureImportError> {
+        do throws(PictureImportError) {
+            let small = try importer.preview(at: url, longSide: thumbnailSize, name: url.lastPathComponent)
+            return .success(RasterImage(width: small.width, height: small.height, rgba: small.pixels))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Forgets a picture (after the user replaced it).
@@ -108,7 +133,7 @@ public final class PictureCache: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         entries[url] = nil
         thumbnails[url] = nil
-        thumbnailFailures.remove(url)
+        thumbnailFailures[url] = nil
     }
 
     private func store(_ entry: Entry, for url: URL) {
@@ -117,12 +142,11 @@ public final class PictureCache: @unchecked Sendable {
         inFlight.remove(url)
     }
 
-    private static func decode(_ url: URL, codec: any PictureCodec) -> Entry {
-        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else {
-            return .failed("the picture file \(url.lastPathComponent) is missing")
-        }
-        do {
-            let bitmap = try codec.decode([UInt8](data), fileName: url.path)
+    /// A picture for the punch screen, through the import's checks like every display
+    /// of a file: a stored picture that was damaged or swapped is refused, not decoded.
+    private static func decode(_ url: URL, importer: PictureImporter) -> Entry {
+        do throws(PictureImportError) {
+            let bitmap = try importer.preview(at: url, longSide: pictureLongSide, name: url.lastPathComponent)
             return .ready(RasterImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.pixels))
         } catch {
             return .failed(error.description)

@@ -18,7 +18,6 @@ public final class PunchController {
     private var muted: Bool
     /// Alpha lookup for hit tests on the selected picture (transparent areas miss).
     public var selectedPicture: RasterImage?
-    private var fullscreen = false
     private var nextReticleColor = 0
     /// Punches that hit the target since launch.
     public private(set) var punchesLanded = 0
@@ -137,20 +136,17 @@ public final class PunchController {
                 let favorites = library.favorites
                 if digit <= favorites.count { library.select(favorites[digit - 1].id) }
             } else if character == "m" && !isRepeat {
-                muted.toggle()
-                requests.append(.setMuted(muted))
+                setMuted(!muted)
             }
-        case .f11 where !isRepeat && !configuration.kiosk:
-            fullscreen.toggle()
-            requests.append(.setFullscreen(fullscreen))
-        case .escape where !configuration.kiosk:
-            requests.append(.quit)
         default:
             break
         }
     }
 
-    public func noteFullscreen(_ on: Bool) { fullscreen = on }
+    /// Asks the window to enter or leave fullscreen (F11, from any screen).
+    public func requestFullscreenToggle() {
+        requests.append(.toggleFullscreen)
+    }
 
     public var isMuted: Bool { muted }
 

@@ -3,7 +3,7 @@ import StressCore
 
 /// The Add / Edit target form's state between frames.
 public final class TargetEditor {
-    public enum Mode: Equatable {
+    public enum Mode: Hashable {
         case add
         case edit(id: Int64)
     }
@@ -17,6 +17,15 @@ public final class TargetEditor {
     var isSaving = false
     /// Where to go after saving or cancelling.
     let returnTo: AppScreen
+    /// The name and message the form opened with, to tell whether anything changed.
+    private let openedName: String
+    private let openedMessage: String
+    /// True while the form waits for "Discard changes?" to be answered.
+    var isAskingToDiscard = false
+    /// The first field takes focus when the form is first built.
+    var needsFirstFocus = true
+    /// Whether the window takes dropped files (not in a kiosk): the form says so.
+    var acceptsDrops = true
 
     init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, returnTo: AppScreen) {
         self.mode = mode
@@ -24,17 +33,35 @@ public final class TargetEditor {
         self.message = message
         self.pictureFile = pictureFile
         self.returnTo = returnTo
+        openedName = name
+        openedMessage = message
+    }
+
+    /// Whether leaving now would lose something the user did in the form. A picture
+    /// dropped to start the form counts: the user chose it.
+    var hasChanges: Bool {
+        if pictureFile != nil { return true }
+        switch mode {
+        case .add: return !TargetValidation.trimmed(name).isEmpty || !TargetValidation.trimmed(message).isEmpty
+        case .edit: return name != openedName || message != openedMessage
+        }
     }
 
     /// Why Save is not possible yet, in words for the form (nil when it is).
-    func blockingReason(hasCurrentPicture: Bool) -> String? {
+    /// `pictureProblem`: why the chosen picture was refused; `pictureChecking`: it is
+    /// still being checked.
+    func blockingReason(hasCurrentPicture: Bool, pictureProblem: String? = nil, pictureChecking: Bool = false) -> String? {
+        if let pictureProblem { return pictureProblem }
         do {
             _ = try TargetValidation.validatedName(name)
             _ = try TargetValidation.validatedMessage(message)
         } catch {
             return error.description
         }
-        if pictureFile == nil && !hasCurrentPicture { return "Choose a picture: drop one on this window." }
+        if pictureFile == nil && !hasCurrentPicture {
+            return acceptsDrops ? "Choose a picture, or drop one on this window." : "Choose a picture."
+        }
+        if pictureChecking { return "Checking the picture…" }
         return nil
     }
 

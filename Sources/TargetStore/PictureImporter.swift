@@ -48,40 +48,77 @@ public struct PictureImporter: Sendable {
 
     /// Reads and imports the file at `url`.
     public func importPicture(at url: URL) throws(PictureImportError) -> ImportedPicture {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
+        try importPicture(bytes: Self.readUserFile(at: url), fileName: url.path)
+    }
+
+    /// Reads a file the user chose, refusing at once what is not a regular file (a
+    /// folder, a FIFO or a device, which would block or never end) and what is over
+    /// the size cap, before reading a byte of it. `name` is what errors call it.
+    public static func readUserFile(at url: URL, name: String? = nil) throws(PictureImportError) -> [UInt8] {
+        let path = url.path, shown = name ?? path
+        // Non-blocking, so opening a FIFO with no writer returns instead of waiting.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .unreadable(file: shown, reason: "no such file") }
+            if code == EISDIR { throw .isFolder(file: shown) }
+            throw .unreadable(file: shown, reason: String(cString: strerror(code)))
         }
-        if isDirectory.boolValue { throw .isFolder(file: path) }
-        // Check the size before reading, so a huge file is never pulled into memory.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > Self.maxFileBytes {
-            throw .tooLarge(file: path, bytes: size)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadable(file: shown, reason: String(cString: strerror(errno)))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied or not a regular file")
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { throw .isFolder(file: shown) }
+        guard kind == S_IFREG else { throw .unreadable(file: shown, reason: "it is not a regular file (a pipe, device or socket)") }
+        let size = Int(info.st_size)
+        if size > maxFileBytes { throw .tooLarge(file: shown, bytes: size) }
+        if size == 0 { throw .empty(file: shown) }
+        // A regular file never blocks; reading stops at the size seen (or the cap).
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(file: shown, reason: String(cString: strerror(errno))) }
+            if got == 0 { break }
+            filled += got
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: Self.maxFileBytes + 1) ?? Data()
-        } catch {
-            throw .unreadable(file: path, reason: error.localizedDescription)
+        if filled < size { bytes.removeSubrange(filled...) }
+        return bytes
+    }
+
+    /// Checks a picture's bytes with the import rules (a known format, within the
+    /// size and pixel caps, not cut short) without decoding it.
+    public static func check(bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureHeader {
+        if bytes.isEmpty { throw .empty(file: fileName) }
+        if bytes.count > maxFileBytes { throw .tooLarge(file: fileName, bytes: bytes.count) }
+        guard let header = PictureHeader.inspect(bytes) else { throw .notAPicture(file: fileName) }
+        if header.width * header.height > maxPixels {
+            throw .tooManyPixels(file: fileName, width: header.width, height: header.height)
         }
-        return try importPicture(bytes: [UInt8](data), fileName: path)
+        if !header.isComplete { throw .truncated(file: fileName, format: header.format.rawValue) }
+        return header
+    }
+
+    /// The picture at `url` for showing, no longer than `longSide`: read and checked
+    /// with the same rules as an import, decoded, stood upright. Every display of a
+    /// user's file goes through here, so a file the import would refuse is never
+    /// decoded for a preview either. `name` is what errors call the file.
+    public func preview(at url: URL, longSide: Int, name: String? = nil) throws(PictureImportError) -> PictureBitmap {
+        let shown = name ?? url.path
+        let bytes = try Self.readUserFile(at: url, name: shown)
+        let header = try Self.check(bytes: bytes, fileName: shown)
+        let decoded = try codec.decode(bytes, fileName: shown)
+        return decoded.uprighted(exifOrientation: header.orientation).downscaled(toLongSide: longSide)
     }
 
     /// Imports a picture's bytes; `fileName` only names it in errors.
     public func importPicture(bytes: [UInt8], fileName: String) throws(PictureImportError) -> ImportedPicture {
-        if bytes.isEmpty { throw .empty(file: fileName) }
-        if bytes.count > Self.maxFileBytes { throw .tooLarge(file: fileName, bytes: bytes.count) }
-        guard let header = PictureHeader.inspect(bytes) else { throw .notAPicture(file: fileName) }
-        if header.width * header.height > Self.maxPixels {
-            throw .tooManyPixels(file: fileName, width: header.width, height: header.height)
-        }
-        if !header.isComplete { throw .truncated(file: fileName, format: header.format.rawValue) }
-
+        let header = try Self.check(bytes: bytes, fileName: fileName)
         let decoded = try codec.decode(bytes, fileName: fileName)
         let upright = decoded.uprighted(exifOrientation: header.orientation)
         let stored = upright.downscaled(toLongSide: Self.maxStoredLongSide)

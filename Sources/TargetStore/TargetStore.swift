@@ -191,6 +191,69 @@ public final class TargetStore: Sendable {
         if let removedFile { pictures.remove(removedFile) }
     }
 
+    /// Deletes a target like `delete(id:)` but leaves its picture file in place and
+    /// returns what `restore(_:)` needs to put it all back: the row as it was, its
+    /// place in the order (and so on the favorites bar), its count, its selection.
+    /// `discard(_:)` removes the picture once Undo is no longer offered; a crash before
+    /// then leaves only a file nothing names, which the next open sweeps away.
+    public func deleteForUndo(id: Int64) throws(TargetStoreError) -> DeletedTarget {
+        try run {
+            try connection.write { db in
+                guard let existing = try Self.fetchTarget(db, id: id),
+                      let row = try db.query("SELECT sort_order, created_at FROM target WHERE id = ?", [.integer(id)]).first
+                else { throw TargetStoreError.targetNotFound(id: id) }
+                try db.execute("DELETE FROM target WHERE id = ?", [.integer(id)])
+                let created: Double
+                if case .real(let value) = row["created_at"] { created = value } else { created = 0 }
+                return DeletedTarget(target: existing, sortOrder: row.int("sort_order") ?? 0, createdAt: created)
+            }
+        }
+    }
+
+    /// Puts a deleted target back as it was, with `punches` as its count (the caller
+    /// knows punches not yet written). A favorite whose place was taken meanwhile comes
+    /// back off the bar (`isFavorite` false in the answer) rather than failing.
+    @discardableResult
+    public func restore(_ deleted: DeletedTarget, punches: Int) throws(TargetStoreError) -> StressTarget {
+        let target = deleted.target
+        let (asset, file): (SQLValue, SQLValue)
+        switch target.picture {
+        case .builtin(let name): (asset, file) = (.text(name), .null)
+        case .stored(let name): (asset, file) = (.null, .text(name))
+        }
+        return try run {
+            try connection.write { db in
+                let favoritesNow = try Self.favoriteCount(db)
+                let favorite = target.isFavorite && favoritesNow < FavoriteRule.limit
+                try db.execute(
+                    """
+                    INSERT INTO target (id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
+                                        punches, sort_order, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+                    """,
+                    [.integer(target.id), .text(target.name), .text(target.message),
+                     target.builtinKey.map(SQLValue.text) ?? .null, asset, file, .integer(favorite ? 1 : 0),
+                     .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt)])
+                if target.isSelected {
+                    try db.execute("UPDATE target SET is_selected = 0 WHERE is_selected = 1")
+                    try db.execute("UPDATE target SET is_selected = 1 WHERE id = ?", [.integer(target.id)])
+                }
+                guard let restored = try Self.fetchTarget(db, id: target.id) else {
+                    throw TargetStoreError.targetNotFound(id: target.id)
+                }
+                return restored
+            }
+        }
+    }
+
+    /// Removes a deleted target's picture for good (Undo is over).
+    public func discard(_ deleted: DeletedTarget) {
+        guard case .stored(let fileName) = deleted.target.picture else { return }
+        // Never a file a row names again (restored meanwhile, say).
+        if let names = try? referencedPictureFiles(), names.contains(fileName) { return }
+        pictures.remove(fileName)
+    }
+
     /// Puts a target on the main screen or takes it off. A fifth favorite is refused
     /// with `.favoriteLimitReached`; turning a favorite off always works.
     @discardableResult
@@ -355,4 +418,11 @@ public final class TargetStore: Sendable {
             return .fileSystem(String(describing: error))
         }
     }
+}
+
+/// A deleted target as it was, for Undo.
+public struct DeletedTarget: Sendable, Equatable {
+    public let target: StressTarget
+    let sortOrder: Int64
+    let createdAt: Double
 }

@@ -22,6 +22,8 @@ enum Invocation: Equatable {
     case setKioskIdle(seconds: Int, dataDirectory: URL)
     /// Sets the target the kiosk returns to when idle.
     case setKioskDefault(id: Int64, dataDirectory: URL)
+    /// Clears the PIN pad's lockout after wrong PINs.
+    case resetKioskLockout(dataDirectory: URL)
 }
 
 /// The `targets` subcommands.
@@ -48,7 +50,8 @@ enum Usage {
     static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
     static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
     static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
-    static let kiosk = [setPIN, setIdle, setDefault].joined(separator: " | ")
+    static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
+    static let kiosk = [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ")
     static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
     static let full = """
@@ -67,6 +70,7 @@ enum Usage {
           \(setPIN)
           \(setIdle)
           \(setDefault)
+          \(resetLockout)
           stresspunch --help | --version
 
         Options:
@@ -146,6 +150,11 @@ struct CommandLineParser {
                 throw UsageError(message: "'\(arguments[1])' is not a target ID (a positive number from 'targets list')", usage: Usage.setDefault)
             }
             return .setKioskDefault(id: id, dataDirectory: dataDirectory)
+        case "reset-lockout":
+            guard arguments.count == 1 else {
+                throw UsageError(message: "unexpected argument '\(arguments[1])'", usage: Usage.resetLockout)
+            }
+            return .resetKioskLockout(dataDirectory: dataDirectory)
         case let other?:
             throw UsageError(message: "unknown kiosk subcommand '\(other)'", usage: Usage.kiosk)
         case nil:

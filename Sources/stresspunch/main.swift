@@ -98,6 +98,16 @@ case .setKioskDefault(let id, let dataDirectory):
     } catch {
         fail(error.description, status: 1)
     }
+case .resetKioskLockout(let dataDirectory):
+    do {
+        let store = try TargetStore(dataDirectory: dataDirectory)
+        try OperatorPIN(store: store).resetLockout()
+        print("the PIN pad's lockout is cleared: the operator can try the PIN again now")
+    } catch let error as OperatorPINError {
+        fail(error.description, status: 1)
+    } catch {
+        fail(String(describing: error), status: 1)
+    }
 case .headless(let script, let options):
     checkKiosk(options)
     do {
