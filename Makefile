@@ -5,11 +5,19 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
 
-.PHONY: run test build release bench deps test-deps clean
+.PHONY: run run-debug test build release bench deps test-deps clean
 
-# Only the app's product: the benchmark needs pixman, which only test-deps installs.
+# The optimized build: the renderer is tens of times slower without optimization
+# (3 fps instead of 60). Only the app's product: the benchmark needs pixman, which
+# only test-deps installs.
 run: deps
-	$(SWIFT) run stresspunch $(ARGS)
+	$(SWIFT) build -c release --product stresspunch
+	.build/release/stresspunch $(ARGS)
+
+# A debug build, for a debugger: slow, but with every check and symbol.
+run-debug: deps
+	$(SWIFT) build --product stresspunch
+	.build/debug/stresspunch $(ARGS)
 
 # Tests build in release: the end-to-end tests run the real app, and the renderer's
 # SIMD paths are tens of times slower unoptimized (the suite takes seconds, not

@@ -79,6 +79,7 @@ public struct HeadlessRunner {
                 case .down(let x, let y): injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
                 case .up(let x, let y): injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
                 case .move(let x, let y): injector.mouseMove(x: x, y: y, windowID: windowID)
+                case .wheel(let dx, let dy): injector.wheel(dx: dx, dy: dy, windowID: windowID)
                 case .touch(let x, let y):
                     let id = Int64(1000 + next)
                     injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
@@ -108,6 +109,7 @@ public struct HeadlessRunner {
                 case .audioLost: injector.audioDeviceRemoved()
                 case .audioBack: injector.audioDeviceAdded()
                 case .resize(let width, let height): app.window.setSize(width: width, height: height)
+
                 case .quit: quit = true
                 }
                 next += 1

@@ -29,12 +29,14 @@ public final class SDLEventInjector {
         SDL_PushEvent(&event)
     }
 
-    /// A mouse wheel turn (positive `dy` scrolls up, as SDL reports it).
-    public func wheel(dy: Float, windowID: UInt32) {
+    /// A mouse wheel turn (positive `dy` scrolls up, positive `dx` right, as SDL reports it).
+    public func wheel(dx: Float = 0, dy: Float, windowID: UInt32) {
         var event = SDL_Event()
         event.type = SDL_MOUSEWHEEL.rawValue
         event.wheel.windowID = windowID
         event.wheel.which = 0
+        event.wheel.x = Int32(dx.rounded())
+        event.wheel.preciseX = dx
         event.wheel.y = Int32(dy.rounded())
         event.wheel.preciseY = dy
         event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue

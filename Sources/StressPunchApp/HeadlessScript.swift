@@ -6,6 +6,8 @@ public enum ScriptCommand: Sendable, Equatable {
     case down(x: Int, y: Int)
     case up(x: Int, y: Int)
     case move(x: Int, y: Int)
+    /// The mouse wheel at the pointer, in notches (positive DY scrolls up).
+    case wheel(dx: Float, dy: Float)
     case touch(x: Int, y: Int)
     case touchDown(id: Int64, x: Int, y: Int)
     case touchUp(id: Int64, x: Int, y: Int)
@@ -63,6 +65,10 @@ public enum HeadlessScript {
             guard let time = Double(timeWord), time.isFinite, time >= 0 else {
                 throw ScriptError(lineNumber: number, message: "'\(timeWord)' is not a time in seconds (like 0.50)")
             }
+            // A day of simulated time at most: frame counts stay far inside an Int.
+            guard time <= maxTime else {
+                throw ScriptError(lineNumber: number, message: "time \(timeWord) is past the longest script, \(Int(maxTime)) s")
+            }
             guard words.count >= 2 else { throw ScriptError(lineNumber: number, message: "a command must follow the time") }
             let command = try parseCommand(words[1].lowercased(), Array(words.dropFirst(2)), line: number)
             lines.append(ScriptLine(time: time, command: command, lineNumber: number))
@@ -73,6 +79,10 @@ public enum HeadlessScript {
         }.map(\.element)
     }
 
+    /// The latest time a line may have (a day), and the largest pixel coordinate.
+    public static let maxTime: Double = 86_400
+    static let maxCoordinate = 100_000
+
     private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScriptError) -> ScriptCommand {
         func fail(_ message: String) -> ScriptError { ScriptError(lineNumber: line, message: message) }
         func expect(_ count: Int, _ usage: String) throws(ScriptError) {
@@ -80,6 +90,7 @@ public enum HeadlessScript {
         }
         func int(_ index: Int) throws(ScriptError) -> Int {
             guard let value = Int(args[index]) else { throw fail("'\(args[index])' is not a whole number") }
+            guard abs(value) <= maxCoordinate else { throw fail("\(args[index]) is out of range (-\(maxCoordinate)...\(maxCoordinate))") }
             return value
         }
         switch name {
@@ -93,6 +104,12 @@ public enum HeadlessScript {
             case "move": return .move(x: x, y: y)
             default: return .touch(x: x, y: y)
             }
+        case "wheel":
+            try expect(2, "DX DY (notches)")
+            guard let dx = Float(args[0]), let dy = Float(args[1]), abs(dx) <= 100, abs(dy) <= 100 else {
+                throw fail("wheel takes two numbers of notches from -100 to 100, like 0 -3")
+            }
+            return .wheel(dx: dx, dy: dy)
         case "touchdown", "touchup", "touchmove":
             try expect(3, "ID X Y")
             guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }

@@ -33,3 +33,27 @@ struct PinLockoutTests {
         #expect(lockout.attemptsLeft == 5)
     }
 }
+
+@Suite("Operator PIN lockout decay")
+struct PinLockoutDecayTests {
+    @Test("an hour without a wrong PIN puts the lockout back to none")
+    func decaysAfterAnHour() {
+        var lockout = PinLockout()
+        for _ in 0..<6 { lockout.recordFailure(now: 0) }
+        #expect(lockout.lockLevel == 2)
+        let calm = lockout.decayed(now: 120 + PinLockout.decaySeconds)
+        #expect(calm.lockLevel == 0 && calm.failures == 0 && !calm.isLocked(now: 120 + PinLockout.decaySeconds))
+        // A wrong PIN after the quiet hour counts from zero: no lock at once.
+        lockout.recordFailure(now: 120 + PinLockout.decaySeconds)
+        #expect(!lockout.isLocked(now: 121 + PinLockout.decaySeconds))
+        #expect(lockout.lockLevel == 0 && lockout.failures == 1)
+    }
+
+    @Test("the lockout does not decay while a lock runs, nor within the hour")
+    func noEarlyDecay() {
+        var lockout = PinLockout()
+        for _ in 0..<5 { lockout.recordFailure(now: 0) }
+        #expect(lockout.decayed(now: 30).lockLevel == 1)
+        #expect(lockout.decayed(now: 60 + PinLockout.decaySeconds - 1).lockLevel == 1)
+    }
+}

@@ -185,6 +185,12 @@ struct HeadlessScriptTests {
         #expect(lines.last?.command == .quit)
     }
 
+    @Test("wheel lines carry their notches")
+    func wheel() throws {
+        let lines = try HeadlessScript.parse("0.65 wheel 0 -3\n0.7 wheel 1.5 2\n")
+        #expect(lines.map(\.command) == [.wheel(dx: 0, dy: -3), .wheel(dx: 1.5, dy: 2)])
+    }
+
     @Test("lines with the same time keep their file order; earlier times come first")
     func ordering() throws {
         let lines = try HeadlessScript.parse("1.0 quit\n0.5 click 1 1\n0.5 click 2 2\n")
@@ -208,6 +214,13 @@ struct HeadlessScriptTests {
         ("0.1 key Hyper+a", "not a modifier"),
         ("0.1 text \"open", "not closed"),
         ("-1 quit", "not a time"),
+        // Numbers that once trapped the runner (Double to Int, Int32 overflow).
+        ("1e300 quit", "past the longest script"),
+        ("1e17 quit", "past the longest script"),
+        ("0.1 click 3000000000 5", "out of range"),
+        ("0.1 touchdown 1 5 -3000000000", "out of range"),
+        ("0.1 wheel 0 1e9", "notches"),
+        ("0.1 wheel 0", "DX DY"),
     ])
     func malformed(line: String, words: String) {
         do {
