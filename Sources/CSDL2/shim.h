@@ -12,6 +12,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
+#include <string.h>
 
 static inline int shim_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {
     return SDL_BlitSurface(src, srcrect, dst, dstrect);
@@ -61,13 +62,22 @@ static inline int shim_x11_has_window_manager(SDL_Window *window) {
     return found;
 }
 
-/// Sets the old WM_NAME / WM_ICON_NAME properties properly: SDL2 stores UTF-8 bytes
-/// there typed as Latin-1, which older tools and window managers show garbled.
-/// Latin-1 text becomes STRING, anything else COMPOUND_TEXT, as ICCCM asks.
-static inline void shim_x11_set_legacy_title(SDL_Window *window, const char *utf8) {
+/// Sets the window's names properly on X11: _NET_WM_NAME as UTF-8, and the old
+/// WM_NAME / WM_ICON_NAME, where SDL2 stores UTF-8 bytes typed as Latin-1 (which
+/// older tools and window managers show garbled): Latin-1 text becomes STRING,
+/// anything else COMPOUND_TEXT, as ICCCM asks.
+static inline void shim_x11_set_title(SDL_Window *window, const char *utf8) {
     Display *display = NULL;
     Window xwindow = shim_x11_window(window, &display);
     if (xwindow == 0) return;
+    // _NET_WM_NAME as UTF-8 bytes, written directly: SDL2 converts through the C
+    // locale first and, in the "C" locale, silently leaves the old name there.
+    Atom utf8String = XInternAtom(display, "UTF8_STRING", False);
+    Atom netName = XInternAtom(display, "_NET_WM_NAME", False);
+    Atom netIconName = XInternAtom(display, "_NET_WM_ICON_NAME", False);
+    int length = (int)strlen(utf8);
+    XChangeProperty(display, xwindow, netName, utf8String, 8, PropModeReplace, (const unsigned char *)utf8, length);
+    XChangeProperty(display, xwindow, netIconName, utf8String, 8, PropModeReplace, (const unsigned char *)utf8, length);
     XTextProperty property;
     char *list[1] = { (char *)utf8 };
     if (Xutf8TextListToTextProperty(display, list, 1, XStdICCTextStyle, &property) >= Success) {

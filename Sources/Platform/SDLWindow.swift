@@ -128,11 +128,11 @@ public final class SDLWindow {
         setFullscreen(!isFullscreen)
     }
 
-    /// Sets the title as UTF-8 everywhere: SDL for the window manager's UTF-8 name,
-    /// and on X11 the older WM_NAME as well, which SDL2 writes garbled.
+    /// Sets the title as UTF-8 everywhere: through SDL, and on X11 both names by hand
+    /// (SDL2 garbles the old WM_NAME and, in the C locale, skips _NET_WM_NAME).
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
-        shim_x11_set_legacy_title(window, title)
+        shim_x11_set_title(window, title)
     }
 
     /// The window's title, as SDL holds it.

@@ -130,9 +130,13 @@ struct RealWindowTests {
         }
         #expect(changed > 2000)
 
+        // Escape goes back a level; on the punch screen there is none, so it stays.
         try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "Escape"])
+        usleep(500_000)
+        #expect(app.isRunning, "Escape must not quit")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
         for _ in 0..<200 where app.isRunning { usleep(50_000) }
-        #expect(!app.isRunning, "Escape should close the window")
+        #expect(!app.isRunning, "Ctrl+Q should close the window")
         #expect(try cli.list().first { $0.id == id }?.punches == 1)
     }
 
@@ -170,5 +174,95 @@ struct RealWindowTests {
         for _ in 0..<200 where app.isRunning { usleep(50_000) }
         #expect(!app.isRunning, "the right PIN should quit")
         #expect(app.terminationStatus == 0)
+    }
+
+    /// The window's geometry as xdotool reports it.
+    static func geometry(_ display: VirtualDisplay, _ windowID: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let text = try display.tool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", windowID])
+        func value(_ key: String) -> Int {
+            text.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? -1
+        }
+        return (value("X"), value("Y"), value("WIDTH"), value("HEIGHT"))
+    }
+
+    /// Waits up to `timeout` seconds for `condition`.
+    static func eventually(_ timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(100_000)
+        }
+        return try condition()
+    }
+
+    @Test("F11 in a real window smaller than the screen goes fullscreen and back, again and again, while drawing")
+    func fullscreenToggles() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        for round in 0..<6 {
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
+            let fullscreen = round % 2 == 0
+            let reached = try Self.eventually {
+                let size = try Self.geometry(display, windowID)
+                return fullscreen ? (size.width, size.height) == (1280, 800) : (size.width, size.height) == (1024, 640)
+            }
+            let now = try Self.geometry(display, windowID)
+            #expect(reached, "round \(round): \(now)")
+            // A punch while the window changes keeps the band threads busy drawing.
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "space"])
+            #expect(app.isRunning, "the app died in round \(round)")
+        }
+        // Fullscreen once more, then the screen's bottom-left corner is the app's, not X's black.
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
+        let shot = cli.folder.file("full.xwd").path
+        let covered = try Self.eventually {
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+            return try Screenshot(shot).pixel(4, 796)[2] > 20
+        }
+        #expect(covered)
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning && app.terminationStatus == 0)
+    }
+
+    @Test("--fullscreen covers the screen and lays out at its size; the first F11 goes back to a window")
+    func startFullscreen() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--fullscreen", "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        #expect(try Self.eventually { try Self.geometry(display, windowID) == (0, 0, 1280, 800) })
+        // The favorites bar is drawn near the bottom of the real screen (a card's light border).
+        let shot = cli.folder.file("fullscreen.xwd").path
+        try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+        let bottom = try Screenshot(shot)
+        let rowHasCards = (0..<1280).contains { x in bottom.pixel(x, 740)[0] > 45 }
+        #expect(rowHasCards, "no favorites bar near the bottom of a 1280x800 fullscreen")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
+        #expect(try Self.eventually { let g = try Self.geometry(display, windowID); return (g.width, g.height) == (1280, 720) })
+    }
+
+    @Test("the window title is UTF-8 in both X properties and follows the selection")
+    func windowTitle() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let favorites = try cli.list().filter(\.favorite)
+        let second = try #require(favorites.dropFirst().first)
+        func properties() throws -> String {
+            try display.tool("/usr/bin/env", ["LC_ALL=C.UTF-8", "/usr/bin/xprop", "-id", windowID, "WM_NAME", "_NET_WM_NAME"])
+        }
+        let first = try properties()
+        #expect(first.contains("_NET_WM_NAME(UTF8_STRING) = \"StressPunch — \(favorites[0].name)\""), "\(first)")
+        // Not UTF-8 bytes passed off as Latin-1 STRING (what SDL2 writes there).
+        #expect(first.contains("WM_NAME(COMPOUND_TEXT)"), "\(first)")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "2"])
+        #expect(try Self.eventually { try properties().contains("StressPunch — \(second.name)") })
     }
 }
