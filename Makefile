@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
 
-.PHONY: run run-debug test build release bench deps test-deps clean
+.PHONY: run run-debug test soak build release bench deps test-deps clean
 
 # The optimized build: the renderer is tens of times slower without optimization
 # (3 fps instead of 60). Only the app's product: the benchmark needs pixman, which
@@ -27,6 +27,13 @@ test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build --skip RealWindowTests
 	$(SWIFT) test -c release --skip-build --filter RealWindowTests
+
+# Long runs kept out of CI: the UI monkey over 100,000 events on a fresh seed (the
+# seed is printed on failure, to replay it).
+soak: test-deps
+	$(SWIFT) build -c release --build-tests
+	STRESSPUNCH_MONKEY_EVENTS=100000 STRESSPUNCH_MONKEY_SEED=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ') \
+		$(SWIFT) test -c release --skip-build --filter UIMonkeyTests
 
 build: deps
 	$(SWIFT) build --product stresspunch

@@ -45,7 +45,8 @@ public struct HeadlessRunner {
         }
 
         let app = try RunningApp(options: options, headless: true)
-        defer { app.shutdown() }
+        var shutDown = false
+        defer { if !shutDown { app.shutdown() } }
         let injector = SDLEventInjector()
         let windowID = app.window.id
         if lines.contains(where: { if case .pad = $0.command { return true }; if case .padAxis = $0.command { return true }; return false }) {
@@ -123,7 +124,10 @@ public struct HeadlessRunner {
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
             frame += 1
         }
+        app.shutdown()
+        shutDown = true
         // A one-line summary for whoever ran the script (tests read it too).
+        let recorder = app.session.controller.recorder
         print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
@@ -134,6 +138,7 @@ public struct HeadlessRunner {
             print(String(format: "headless: frames took %.1f ms at the median, %.1f ms at the 99th percentile, %.1f ms at most",
                          sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], slowest))
         }
+        print("headless: \(recorder.punchesSaved) punches saved, \(recorder.punchesOnDeletedTargets) on targets deleted before saving")
         if app.audio.devicesLost > 0 {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")
         }

@@ -227,7 +227,8 @@ struct LibraryScreens {
         let width = Float(layout.width), height = Float(layout.height)
         let (header, cancel) = pageHeader(title: editor.mode == .add ? "New target" : "Edit target", back: "Cancel", backWidth: 140)
         if cancel { action = .cancelEdit }
-        if editor.needsFirstFocus {
+        // Not under a modal closing this frame (the kiosk's PIN pad): it would take the focus back.
+        if editor.needsFirstFocus && !ui.isInputBlocked {
             editor.needsFirstFocus = false
             ui.focusNow(ui.id("name"))
         }

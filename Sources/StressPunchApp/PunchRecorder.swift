@@ -15,6 +15,10 @@ public final class PunchRecorder: @unchecked Sendable {
     private let interval: Double
     /// The last error writing counts, for the UI to show once.
     public private(set) var lastError: String?
+    /// Punches written to the library, and punches on targets deleted before they
+    /// could be: together, every punch recorded (the UI monkey checks the sum).
+    public private(set) var punchesSaved = 0
+    public private(set) var punchesOnDeletedTargets = 0
 
     public init(store: TargetStore, interval: Double = 0.5) {
         self.store = store
@@ -53,8 +57,10 @@ public final class PunchRecorder: @unchecked Sendable {
         for (id, count) in batch {
             do {
                 try store.recordPunches(count, for: id)
+                lock.lock(); punchesSaved += count; lock.unlock()
             } catch TargetStoreError.targetNotFound {
-                continue  // deleted meanwhile: its punches go with it
+                // Deleted meanwhile: its punches go with it.
+                lock.lock(); punchesOnDeletedTargets += count; lock.unlock()
             } catch {
                 // Keep the counts for the next attempt rather than losing them.
                 lock.lock()

@@ -288,6 +288,54 @@ struct KioskTests {
         #expect(selected.punches == 1)
     }
 
+    @Test("over an operator's half-filled form the idle reset asks \"Still there?\" first; a touch keeps the form, silence resets and keeps a draft")
+    func stillThereBeforeReset() throws {
+        let kiosk = try KioskRun(idleSeconds: 10)
+        let kept = try kiosk.run("""
+            0.30 key Ctrl+N
+            \(KioskRun.typed(KioskRun.pin, at: 0.4))
+            1.20 text "Half done"
+            12.00 screenshot $DIR/still-there.png
+            13.00 touch 640 700
+            20.00 quit
+            """)
+        #expect(kept.status == 0, "\(kept.standardError)")
+        let keptLine = KioskRun.kioskLine(kept)
+        #expect(keptLine.contains("0 idle resets") && keptLine.contains("screen editor"), "\(keptLine)")
+
+        let reset = try kiosk.run("""
+            0.30 key Ctrl+N
+            \(KioskRun.typed(KioskRun.pin, at: 0.4))
+            1.20 text "Half done"
+            12.00 screenshot $DIR/still-there-2.png
+            30.00 screenshot $DIR/not-yet.png
+            44.00 quit
+            """)
+        let line = KioskRun.kioskLine(reset)
+        // 10 s idle + 30 s of "Still there?", then one reset, locked on the punch screen.
+        #expect(line.contains("kiosk: locked, 1 idle resets") && line.contains("screen main"), "\(line)")
+        let countdown = try Screenshot(kiosk.folder.file("still-there-2.png").path)
+        let form = try Screenshot(kiosk.folder.file("not-yet.png").path)
+        // The card is drawn over the dimmed form: the middle differs from the plain form's.
+        #expect(countdown.changedPixels(comparedTo: form, aroundX: 640, y: 360, radius: 100) > 1000)
+    }
+
+    @Test("kiosk reset-lockout clears a lockout at once, from a shell")
+    func resetLockout() throws {
+        let kiosk = try KioskRun()
+        var wrong = ["0.20 key Escape"]
+        for attempt in 0..<5 { wrong.append(KioskRun.typed("1111", at: 0.3 + Double(attempt) * 0.4)) }
+        wrong.append("2.50 quit")
+        _ = try kiosk.run(wrong.joined(separator: "\n"))
+        let database = kiosk.cli.dataDirectory + "/library.sqlite"
+        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "1")
+        let cleared = try kiosk.cli.run("kiosk", "reset-lockout")
+        #expect(cleared.status == 0, "\(cleared.standardError)")
+        #expect(cleared.standardOutput.contains("lockout is cleared"))
+        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "0")
+        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockedUntil'") == "0")
+    }
+
     @Test("a lost gamepad, a resized display and a lost sound device do not stop the kiosk")
     func keepsRunning() throws {
         let kiosk = try KioskRun()
