@@ -81,13 +81,14 @@ struct LibraryScreenTests {
         #expect(try run.cli.list().first { $0.id == fifth.id }?.punches == 1)
     }
 
-    @Test("Escape leaves the grid without choosing; a second Escape quits")
+    @Test("Escape leaves the grid without choosing; a second Escape stays on the punch screen, Ctrl+Q quits")
     func escapeBack() throws {
         let run = HeadlessRun()
         let before = try selectedName(run)
-        let result = try run.run("0.20 key Ctrl+M\n0.40 key Escape\n0.60 key Escape\n5.00 quit\n")
+        let result = try run.run("0.20 key Ctrl+M\n0.40 key Escape\n0.60 key Escape\n1.00 screenshot $DIR/main.png\n1.20 key Ctrl+Q\n5.00 quit\n")
         #expect(result.status == 0)
         #expect(try selectedName(run) == before)
-        #expect(result.standardOutput.contains("0.6"), "the second Escape should end the run early: \(result.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: run.folder.file("main.png").path), "the second Escape must not quit")
+        #expect(result.standardOutput.contains(" 1.2"), "Ctrl+Q should end the run early: \(result.standardOutput)")
     }
 }

@@ -265,4 +265,47 @@ struct RealWindowTests {
         try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "2"])
         #expect(try Self.eventually { try properties().contains("StressPunch — \(second.name)") })
     }
+
+    @Test("under a window manager: F11 through the manager, minimize and restore in and out of fullscreen, and it still draws")
+    func windowManagerTransitions() throws {
+        let display = try VirtualDisplay()
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display]) { $1 }
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
+        usleep(500_000)
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        func state() throws -> String { try display.tool("/usr/bin/xprop", ["-id", windowID, "WM_STATE"]) }
+        for round in 0..<4 {
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
+            let fullscreen = round % 2 == 0
+            #expect(try Self.eventually {
+                let size = try Self.geometry(display, windowID)
+                return fullscreen ? (size.width, size.height) == (1280, 800) : (size.width, size.height) == (1024, 640)
+            }, "round \(round)")
+            try display.tool("/usr/bin/xdotool", ["windowminimize", windowID])
+            #expect(try Self.eventually { try state().contains("Iconic") }, "round \(round): not minimized")
+            try display.tool("/usr/bin/xdotool", ["windowactivate", windowID])
+            #expect(try Self.eventually { try state().contains("Normal") }, "round \(round): not restored")
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "space"])
+            #expect(app.isRunning, "the app died in round \(round)")
+        }
+        // Still drawing after all that: the window's middle shows the app, not black.
+        let shot = cli.folder.file("after.xwd").path
+        let size = try Self.geometry(display, windowID)
+        #expect(try Self.eventually {
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+            let pixel = try Screenshot(shot).pixel(size.x + size.width / 2, size.y + size.height - 20)
+            return pixel[2] > 20
+        })
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning && app.terminationStatus == 0)
+    }
 }
