@@ -27,6 +27,9 @@ public final class RunningApp {
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
     public init(options: AppOptions, headless: Bool, lockstepAudio: Bool? = nil) throws {
         let store = try TargetStore(dataDirectory: options.dataDirectory)
+        if !store.repairs.isEmpty {
+            FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
+        }
         let size = options.size ?? WindowSize(width: 1280, height: 720)
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
@@ -35,7 +38,7 @@ public final class RunningApp {
         if !headless {
             // Said once at start: what is missing, and that the app carries on without it.
             if let reason = audio.unavailableReason {
-                FileHandle.standardError.write(Data("stresspunch: \(reason)\n".utf8))
+                FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(reason))\n".utf8))
             }
             if SDLInput.attachedGamepadCount == 0 {
                 FileHandle.standardError.write(Data("stresspunch: no gamepad connected; plug one in any time to aim and punch with it\n".utf8))
@@ -63,6 +66,9 @@ public final class RunningApp {
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless,
             kioskPictureRoot: options.kioskPictures)
+        if !store.repairs.isEmpty {
+            session.ui?.showToast("The library was repaired: " + store.repairs.joined(separator: "; ") + ".", duration: 6)
+        }
         if headless {
             // The PIN lockout reads the wall clock; a script runs on simulated time.
             let start = Date()
@@ -80,7 +86,7 @@ public final class RunningApp {
             let source = try SDLGlyphSource()
             if !headless {
                 for advice in source.files.missingFontAdvice {
-                    FileHandle.standardError.write(Data("stresspunch: \(advice)\n".utf8))
+                    FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(advice))\n".utf8))
                 }
             }
             return source

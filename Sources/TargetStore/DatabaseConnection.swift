@@ -45,7 +45,9 @@ public final class DatabaseConnection: @unchecked Sendable {
 
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private
     /// in-memory database. File databases use WAL so a reader never waits for a writer.
-    public init(path: String) throws(DatabaseError) {
+    /// `vet` runs first, before anything is written (not even the switch to WAL), so a
+    /// file that is not ours can be refused exactly as it was.
+    public init(path: String, vet: ((Database) throws -> Void)? = nil) throws {
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -64,6 +66,7 @@ public final class DatabaseConnection: @unchecked Sendable {
         sqlite3_busy_timeout(opened, 5_000)
         let database = Database(handle: opened)
         do {
+            try vet?(database)
             try database.execute("PRAGMA foreign_keys = ON")
             if path != ":memory:" {
                 // Reading the journal mode is also the first real read of the file, so a

@@ -42,20 +42,28 @@ enum LibrarySchema {
                 CHECK ((asset_name IS NULL) <> (image_file IS NULL))
             );
 
-            CREATE INDEX target_order ON target (sort_order, id);
+            """)
+        try db.execute(rulesSQL)
+    }
+
+    /// The rules the database enforces by itself: at most one selection, at most four
+    /// favorites, a neighbour selected after a delete. `IF NOT EXISTS`, so an open can
+    /// put back what a hand edit dropped.
+    static let rulesSQL = """
+            CREATE INDEX IF NOT EXISTS target_order ON target (sort_order, id);
 
             -- At most one selected target.
-            CREATE UNIQUE INDEX target_single_selection ON target (is_selected) WHERE is_selected = 1;
+            CREATE UNIQUE INDEX IF NOT EXISTS target_single_selection ON target (is_selected) WHERE is_selected = 1;
 
             -- At most four favorites, whichever way a row gets there.
-            CREATE TRIGGER target_favorite_limit_on_insert
+            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_insert
             BEFORE INSERT ON target
             WHEN NEW.is_favorite = 1 AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
             BEGIN
                 SELECT RAISE(ABORT, '\(favoriteLimitMessage)');
             END;
 
-            CREATE TRIGGER target_favorite_limit_on_update
+            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_update
             BEFORE UPDATE OF is_favorite ON target
             WHEN NEW.is_favorite = 1 AND OLD.is_favorite = 0
                 AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
@@ -65,7 +73,7 @@ enum LibrarySchema {
 
             -- Deleting the selected target selects its neighbour (the next one, else the
             -- previous one), so the main screen always has something to punch.
-            CREATE TRIGGER target_reselect_after_delete
+            CREATE TRIGGER IF NOT EXISTS target_reselect_after_delete
             AFTER DELETE ON target
             WHEN OLD.is_selected = 1
             BEGIN
@@ -75,8 +83,15 @@ enum LibrarySchema {
                         ORDER BY sort_order, id LIMIT 1),
                     (SELECT id FROM target ORDER BY sort_order DESC, id DESC LIMIT 1));
             END;
-            """)
-    }
+            """
+
+    /// The names of the rule objects, to tell whether one is missing.
+    static let ruleNames = ["target_order", "target_single_selection", "target_favorite_limit_on_insert",
+                            "target_favorite_limit_on_update", "target_reselect_after_delete"]
+
+    /// Marks a database as a StressPunch library ("SPnc"), so a file of another
+    /// program's is recognised and never written to.
+    static let applicationID: Int64 = 0x5350_6E63
 
     /// First launch: the built-in catalog, the first one selected, the first four favorites.
     private static func seedBuiltins(_ db: Database) throws {

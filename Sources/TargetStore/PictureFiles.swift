@@ -19,7 +19,8 @@ public struct PictureFiles: Sendable {
     public init(directory: URL) throws(TargetStoreError) {
         self.directory = directory
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw .fileSystem("cannot create the pictures folder \(directory.path): \(error.localizedDescription)")
         }

@@ -122,16 +122,8 @@ public struct PictureImporter: Sendable {
         let decoded = try codec.decode(bytes, fileName: fileName)
         let upright = decoded.uprighted(exifOrientation: header.orientation)
         let stored = upright.downscaled(toLongSide: Self.maxStoredLongSide)
-        let unchanged = stored.width == decoded.width && stored.height == decoded.height && header.orientation == 1
-
-        // An upright PNG or JPEG that needs no downsizing is kept byte for byte: no
-        // second round of JPEG loss, and the user gets back exactly what they chose.
-        if unchanged && header.format == .png {
-            return ImportedPicture(bytes: bytes, format: .png, width: stored.width, height: stored.height)
-        }
-        if unchanged && header.format == .jpeg {
-            return ImportedPicture(bytes: bytes, format: .jpeg, width: stored.width, height: stored.height)
-        }
+        // Always what was decoded, encoded afresh: a file's trailing bytes (a ZIP
+        // glued to a PNG, megabytes of padding, metadata) are never stored.
         // Photos stay JPEG; anything with transparency or from a lossless format is PNG.
         let format: StoredPictureFormat = header.format == .jpeg && !stored.hasTransparency ? .jpeg : .png
         let encoded = try codec.encode(stored, as: format)

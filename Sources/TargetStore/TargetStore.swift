@@ -21,6 +21,10 @@ public final class TargetStore: Sendable {
     public let pictures: PictureFiles
     /// The database file, or nil for an in-memory library.
     public let databaseURL: URL?
+    /// What opening found broken and put right (a hand edit that dropped a rule, six
+    /// favorites, two selections), in words; empty when all was well. Say it once:
+    /// the next open finds nothing to repair.
+    public let repairs: [String]
 
     public static let databaseFileName = "library.sqlite"
 
@@ -28,10 +32,14 @@ public final class TargetStore: Sendable {
     /// the pictures folder, the built-in targets, and a sweep of orphaned picture files.
     public convenience init(dataDirectory: URL) throws(TargetStoreError) {
         do {
-            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            // 0700: the library holds the kiosk PIN's hash, which must not be readable by
+            // other users (a 4-digit PIN falls to an offline search in minutes).
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw .fileSystem("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription); choose another with --data-dir")
         }
+        Self.keepPrivate(dataDirectory, mode: 0o700)
         let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
         try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures)
@@ -47,8 +55,16 @@ public final class TargetStore: Sendable {
         self.databaseURL = databaseURL
         self.pictures = pictures
         do {
-            connection = try DatabaseConnection(path: databasePath)
+            connection = try DatabaseConnection(path: databasePath) { db in
+                try Self.vetOwnership(db, path: databasePath)
+            }
             try LibrarySchema.migrator.migrate(connection)
+            repairs = try connection.write { db in
+                try db.execute("PRAGMA application_id = \(LibrarySchema.applicationID)")
+                return try Self.repairRules(db)
+            }
+        } catch let error as TargetStoreError {
+            throw error
         } catch let error as DatabaseError where error.isDamagedFile {
             throw .damagedDatabase(path: databasePath, detail: error.message)
         } catch let error as MigrationError {
@@ -59,6 +75,66 @@ public final class TargetStore: Sendable {
         if let names = try? referencedPictureFiles() {
             pictures.sweepOrphans(keeping: names)
         }
+        if let databaseURL {
+            for suffix in ["", "-wal", "-shm"] {
+                Self.keepPrivate(URL(fileURLWithPath: databaseURL.path + suffix), mode: 0o600)
+            }
+            Self.keepPrivate(pictures.directory, mode: 0o700)
+        }
+    }
+
+    /// Takes group and other permissions away from a file or folder that has them.
+    private static func keepPrivate(_ url: URL, mode: mode_t) {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
+        chmod(url.path, mode)
+    }
+
+    /// Refuses, before anything is written, a non-empty database that is not ours:
+    /// ours carry the application id, or (made before it) our migration ledger.
+    private static func vetOwnership(_ db: Database, path: String) throws {
+        if try db.scalarInt("PRAGMA application_id") == LibrarySchema.applicationID { return }
+        guard try (db.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0) > 0 else { return }
+        let tables = try db.scalarInt(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('schema_migration', 'target')") ?? 0
+        if tables == 2, try (db.scalarInt("SELECT count(*) FROM schema_migration WHERE identifier = 'v1-targets'") ?? 0) == 1 {
+            return
+        }
+        throw TargetStoreError.foreignDatabase(path: path)
+    }
+
+    /// Puts the library's rules back where a hand edit broke them: the first four
+    /// favorites stay, one selection stays (the first, or the first target when there
+    /// is none), and dropped triggers and indexes are recreated. Returns what it did.
+    private static func repairRules(_ db: Database) throws -> [String] {
+        var repairs: [String] = []
+        let favorites = Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0)
+        if favorites > FavoriteRule.limit {
+            try db.execute("""
+                UPDATE target SET is_favorite = 0 WHERE is_favorite = 1 AND id NOT IN
+                    (SELECT id FROM target WHERE is_favorite = 1 ORDER BY sort_order, id LIMIT \(FavoriteRule.limit))
+                """)
+            repairs.append("kept the first \(FavoriteRule.limit) of \(favorites) favorites")
+        }
+        let selected = Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0)
+        let total = Int(try db.scalarInt("SELECT count(*) FROM target") ?? 0)
+        if selected > 1 {
+            try db.execute("""
+                UPDATE target SET is_selected = 0 WHERE is_selected = 1 AND id <>
+                    (SELECT id FROM target WHERE is_selected = 1 ORDER BY sort_order, id LIMIT 1)
+                """)
+            repairs.append("kept one of \(selected) selected targets")
+        } else if selected == 0 && total > 0 {
+            try db.execute("UPDATE target SET is_selected = 1 WHERE id = (SELECT id FROM target ORDER BY sort_order, id LIMIT 1)")
+            repairs.append("selected the first target, as none was")
+        }
+        let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
+        let missing = LibrarySchema.ruleNames.filter { !present.contains($0) }
+        if !missing.isEmpty {
+            try db.execute(LibrarySchema.rulesSQL)
+            repairs.append("put back its rules (" + missing.joined(separator: ", ") + ")")
+        }
+        return repairs
     }
 
     // MARK: Reading

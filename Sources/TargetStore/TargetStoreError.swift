@@ -8,6 +8,8 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
     case picture(PictureImportError)
     case damagedDatabase(path: String, detail: String)
     case newerDatabase(path: String, detail: String)
+    /// Another program's SQLite database, left exactly as it was.
+    case foreignDatabase(path: String)
     case database(DatabaseError)
     case fileSystem(String)
 
@@ -26,6 +28,9 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
                 + "Move it aside to start a fresh library; nothing was changed."
         case .newerDatabase(let path, let detail):
             return "\(path): \(detail)"
+        case .foreignDatabase(let path):
+            return "\(path) is another program's SQLite database, not a StressPunch library; it was not changed. "
+                + "Choose another folder with --data-dir"
         case .database(let error):
             if error.isBusy {
                 return "the library is busy in another StressPunch window; try again in a moment (\(error.message))"

@@ -134,7 +134,8 @@ struct CommandLineParser {
         switch arguments.first {
         case "set-pin":
             guard arguments.count == 1 else {
-                throw UsageError(message: "unexpected argument '\(arguments[1])': the PIN is read from standard input, never from the command line",
+                // Not repeated back: it may be the PIN itself, and stderr ends up in logs.
+                throw UsageError(message: "kiosk set-pin takes no argument: the PIN is read from standard input, never from the command line (where other users can see it)",
                                  usage: Usage.setPIN)
             }
             return .setKioskPIN(dataDirectory: dataDirectory)

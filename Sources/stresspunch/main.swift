@@ -12,9 +12,22 @@ import TargetStore
 let version = "0.1.0"
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("stresspunch: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(message))\n".utf8))
     exit(status)
 }
+
+/// Opens the library, saying once on stderr what it found broken and repaired.
+func openLibrary(_ dataDirectory: URL) throws(TargetStoreError) -> TargetStore {
+    let store = try TargetStore(dataDirectory: dataDirectory)
+    if !store.repairs.isEmpty {
+        FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
+    }
+    return store
+}
+
+// Everything this process creates (the library, its pictures, backups) is the user's
+// alone: the library holds the kiosk PIN's hash.
+umask(0o077)
 
 /// A kiosk needs its operator PIN (or nobody could quit or manage it) and, when one
 /// was named, its pictures folder.
@@ -27,7 +40,7 @@ func checkKiosk(_ options: AppOptions) {
         }
     }
     do {
-        guard OperatorPIN(store: try TargetStore(dataDirectory: options.dataDirectory)).isSet else {
+        guard OperatorPIN(store: try openLibrary(options.dataDirectory)).isSet else {
             fail("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; "
                  + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
         }
@@ -54,7 +67,7 @@ case .version:
     print("stresspunch \(version)")
 case .targets(let command, let dataDirectory):
     do {
-        let store = try TargetStore(dataDirectory: dataDirectory)
+        let store = try openLibrary(dataDirectory)
         print(try TargetsCommandRunner(store: store).run(command))
     } catch {
         fail(error.description, status: 1)
@@ -71,7 +84,7 @@ case .setKioskPIN(let dataDirectory):
     }
     guard let secret else { fail("no PIN on standard input; pipe one in or run in a terminal", status: 1) }
     do {
-        let pin = OperatorPIN(store: try TargetStore(dataDirectory: dataDirectory))
+        let pin = OperatorPIN(store: try openLibrary(dataDirectory))
         try pin.set(secret)
         print("operator PIN set; kiosk mode asks for it to manage, change or quit")
     } catch let error as OperatorPINError {
@@ -81,7 +94,7 @@ case .setKioskPIN(let dataDirectory):
     }
 case .setKioskIdle(let seconds, let dataDirectory):
     do {
-        let store = try TargetStore(dataDirectory: dataDirectory)
+        let store = try openLibrary(dataDirectory)
         try store.setSettings([KioskPreferences.idleSecondsKey: String(seconds)])
         print("the kiosk resets after \(KioskPreferences.describe(seconds: seconds)) without input")
     } catch {
@@ -89,7 +102,7 @@ case .setKioskIdle(let seconds, let dataDirectory):
     }
 case .setKioskDefault(let id, let dataDirectory):
     do {
-        let store = try TargetStore(dataDirectory: dataDirectory)
+        let store = try openLibrary(dataDirectory)
         guard let target = try store.allTargets().first(where: { $0.id == id }) else {
             fail("there is no target \(id); 'stresspunch targets list' shows the IDs", status: 1)
         }
@@ -100,7 +113,7 @@ case .setKioskDefault(let id, let dataDirectory):
     }
 case .resetKioskLockout(let dataDirectory):
     do {
-        let store = try TargetStore(dataDirectory: dataDirectory)
+        let store = try openLibrary(dataDirectory)
         try OperatorPIN(store: store).resetLockout()
         print("the PIN pad's lockout is cleared: the operator can try the PIN again now")
     } catch let error as OperatorPINError {

@@ -70,4 +70,15 @@ struct SDLPictureCodecTests {
             _ = try PictureImporter(codec: codec).importPicture(bytes: png, fileName: "garbage.png")
         }
     }
+    @Test("what was decoded is stored, re-encoded: trailing bytes (a ZIP glued on, padding) are dropped")
+    func trailingBytesDropped() throws {
+        let png = TestPNG.solid(width: 10, height: 5, rgba: (1, 2, 3, 255))
+        let polyglot = png + Array("PK\u{03}\u{04} a zip archive rides along".utf8) + [UInt8](repeating: 0, count: 100_000)
+        let imported = try PictureImporter(codec: codec).importPicture(bytes: polyglot, fileName: "s.png")
+        #expect(imported.format == .png && imported.width == 10 && imported.height == 5)
+        #expect(imported.bytes.count < 1_000)
+        #expect(!String(decoding: imported.bytes, as: UTF8.self).contains("zip archive"))
+        let decoded = try codec.decode(imported.bytes, fileName: "stored.png")
+        #expect(Array(decoded.pixels.prefix(4)) == [1, 2, 3, 255])
+    }
 }
