@@ -124,7 +124,7 @@ public struct HeadlessRunner {
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
             frame += 1
         }
-        app.shutdown()
+        let saveProblem = app.shutdown()
         shutDown = true
         // A one-line summary for whoever ran the script (tests read it too).
         let recorder = app.session.controller.recorder
@@ -142,6 +142,7 @@ public struct HeadlessRunner {
         if app.audio.devicesLost > 0 {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")
         }
+        if let saveProblem { throw RunError(saveProblem) }
     }
 
     private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {

@@ -230,9 +230,13 @@ public final class RunningApp {
 
     var wantsContinuousFrames: Bool { session.wantsContinuousFrames }
 
-    public func shutdown() {
-        session.shutdown()
+    /// Saves what is left and closes the audio. Returns why punches could not be
+    /// saved (the caller exits 1 with it), or nil.
+    @discardableResult
+    public func shutdown() -> String? {
+        let problem = session.shutdown()
         audio.close()
+        return problem
     }
 }
 
@@ -255,7 +259,6 @@ public struct AppRunner {
 
     public func run() throws {
         let app = try RunningApp(options: options, headless: false)
-        defer { app.shutdown() }
         var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
@@ -279,6 +282,8 @@ public struct AppRunner {
                 if spent < budget { usleep(UInt32((budget - spent) * 1e6)) }
             }
         }
+        // Quitting with punches that could not be saved is not a clean exit.
+        if let problem = app.shutdown() { throw RunError(problem) }
     }
 }
 

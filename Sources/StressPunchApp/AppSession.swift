@@ -49,7 +49,7 @@ public final class AppSession {
         kioskPictureRoot: URL? = nil
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
-        recorder = PunchRecorder(store: store)
+        recorder = PunchRecorder(store: store, synchronous: synchronousPictures)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
         self.synchronousPictures = synchronousPictures
@@ -450,6 +450,7 @@ public final class AppSession {
     private func collectBackgroundResults() {
         let results = library.takeBackgroundResults()
         guard let ui else { return }
+        reportSaveProblems(ui)
         for error in results.errors { ui.showToast(error, kind: .error, duration: 6) }
         for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
         // The save's outcome arrives in the same frame as the end of "busy".
@@ -472,6 +473,7 @@ public final class AppSession {
 
     public func step(_ dt: Float) {
         simulatedTime += Double(dt)
+        recorder.tick(now: simulatedTime)
         controller.step(dt)
         if let kiosk { stepKiosk(kiosk, dt: Double(dt)) }
     }
@@ -565,10 +567,31 @@ public final class AppSession {
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.
-    public func shutdown() {
-        recorder.flush()
+    /// Returns why punches could not be saved, with how many, or nil when all were.
+    @discardableResult
+    public func shutdown() -> String? {
+        let unsaved = recorder.flush()
         library.endAllUndo()
         library.waitForSaves()
+        guard unsaved > 0 else { return nil }
+        let why = recorder.problemCause ?? "the library could not be written"
+        return "\(unsaved) punch\(unsaved == 1 ? "" : "es") could not be saved: \(why); fix that before punching again"
+    }
+
+    /// The save problem the user was last told about, to say it once and to say when
+    /// it is over.
+    private var shownSaveProblem: String?
+
+    /// Tells the user when punches stop being saved (and why), and when they are again.
+    private func reportSaveProblems(_ ui: UIContext) {
+        let problem = recorder.problem
+        guard problem != shownSaveProblem else { return }
+        if let problem {
+            ui.showToast(problem, kind: .error, duration: 8)
+        } else {
+            ui.showToast("Punches are being saved again.", duration: 3)
+        }
+        shownSaveProblem = problem
     }
 
     /// The top of what toasts must keep clear of on this screen: the favorites bar on

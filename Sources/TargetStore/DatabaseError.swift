@@ -22,6 +22,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The file is not a database, or is damaged.
     public var isDamagedFile: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN }
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    public var isIOError: Bool { primaryCode == SQLITE_IOERR }
 
     public var description: String {
         var text = "SQLite error \(extendedCode): \(message)"

@@ -60,7 +60,10 @@ public final class TargetStore: Sendable {
             }
             try LibrarySchema.migrator.migrate(connection)
             repairs = try connection.write { db in
-                try db.execute("PRAGMA application_id = \(LibrarySchema.applicationID)")
+                // Written only when missing: an open that changes nothing writes nothing.
+                if try db.scalarInt("PRAGMA application_id") != LibrarySchema.applicationID {
+                    try db.execute("PRAGMA application_id = \(LibrarySchema.applicationID)")
+                }
                 return try Self.repairRules(db)
             }
         } catch let error as TargetStoreError {

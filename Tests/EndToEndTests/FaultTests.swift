@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Writes that fail as a full or locked disk would, through an LD_PRELOAD shim
+/// (Tests/Faults/faultshim.c, built here with the system C compiler).
+enum FaultShim {
+    /// The shim's path, built once per test run.
+    static let library: String? = {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Faults/faultshim.c")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("stresspunch-faultshim-\(getpid()).so")
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compiler.arguments = ["-shared", "-fPIC", "-O2", "-o", output.path, source.path, "-ldl"]
+        guard (try? compiler.run()) != nil else { return nil }
+        compiler.waitUntilExit()
+        return compiler.terminationStatus == 0 ? output.path : nil
+    }()
+
+    /// The environment that makes writes to the library's write-ahead log fail with
+    /// `errno` (`times` times, or always).
+    static func environment(errno code: Int32 = ENOSPC, times: Int? = nil) throws -> [String: String] {
+        let shim = try #require(library, "the fault shim did not build")
+        var environment = ["LD_PRELOAD": shim, "STRESSPUNCH_FAULT_PATH": "library.sqlite-wal", "STRESSPUNCH_FAULT_ERRNO": String(code)]
+        if let times { environment["STRESSPUNCH_FAULT_TIMES"] = String(times) }
+        return environment
+    }
+}
+
+@Suite("Faults: a full disk never loses a punch silently, end to end")
+struct FaultTests {
+    static let punches = (0..<12).map { String(format: "%.2f key space", 0.1 + Double($0) * 0.08) }.joined(separator: "\n")
+
+    @Test("with the disk full the whole time, punches are kept, a toast says why, and quitting says so on stderr with exit 1")
+    func diskFullAllAlong() throws {
+        let run = HeadlessRun()
+        _ = try run.cli.list()  // the library exists before the disk fills
+        let before = try #require(try run.cli.list().first { $0.selected })
+        let result = try run.run("""
+            \(Self.punches)
+            2.00 screenshot $DIR/full.png
+            2.50 quit
+            """, environment: try FaultShim.environment())
+        #expect(result.status == 1, "\(result.standardOutput)")
+        #expect(result.standardError.contains("12 punches could not be saved: the disk is full"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(HeadlessRun.punchesLanded(result) == 12)
+        #expect(try run.cli.list().first { $0.id == before.id }?.punches == before.punches)
+    }
+
+    @Test("when the disk frees up, the kept punches are saved: every one, exit 0")
+    func diskFullThenFreed() throws {
+        let run = HeadlessRun()
+        let before = try #require(try run.cli.list().first { $0.selected })
+        let result = try run.run("""
+            \(Self.punches)
+            6.00 quit
+            """, environment: try FaultShim.environment(times: 6))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(HeadlessRun.punchesLanded(result) == 12)
+        #expect(try run.cli.list().first { $0.id == before.id }?.punches == before.punches + 12)
+    }
+}
