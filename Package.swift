@@ -34,6 +34,11 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"])]
         ),
 
+        // C: libjpeg-turbo's libjpeg API, for JPEGs decoded straight to the size they are
+        // shown at (DCT scaling), with a scan limit, a time budget and a memory cap, and
+        // CMYK converted right. Only Platform imports it.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
@@ -69,7 +74,7 @@ let package = Package(
         // and rumble, SDL_mixer audio, picture decoding and encoding through SDL2_image,
         // fonts found by fontconfig and rasterized by SDL2_ttf. The only module
         // importing CSDL2 and CFontconfig.
-        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "TargetStore", "Input", "Raster"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CFontconfig", "TargetStore", "Input", "Raster"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a

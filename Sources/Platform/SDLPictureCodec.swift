@@ -2,6 +2,7 @@
 // SDL2_image; the window, input, audio and fonts join it as the app grows. No SDL
 // type leaves this module.
 
+import CJPEG
 import CSDL2
 import Foundation
 import TargetStore
@@ -12,7 +13,12 @@ public struct SDLPictureCodec: PictureCodec {
     /// JPEG quality for stored photos: visually lossless at phone-photo sizes.
     public static let jpegQuality: Int32 = 90
 
-    public init() {}
+    /// Progressive scans a JPEG may have: cameras write about ten; thousands are an attack.
+    public let maxJPEGScans: Int32
+
+    public init(maxJPEGScans: Int32 = 100) {
+        self.maxJPEGScans = maxJPEGScans
+    }
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
         let loaded: UnsafeMutablePointer<SDL_Surface>? = StderrSilencer.silenced {
@@ -42,6 +48,47 @@ public struct SDLPictureCodec: PictureCodec {
             }
         }
         return PictureBitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// How long one JPEG decode may take.
+    public static let jpegSecondsBudget = 3.0
+    /// libjpeg's own buffers (a progressive file's coefficients) at most.
+    public static let jpegMemoryBytes = 160 * 1024 * 1024
+
+    /// JPEGs go through libjpeg-turbo, decoded straight to the smallest DCT scale that
+    /// covers `minimumLongSide`, bounded in scans, time and memory; other formats
+    /// through SDL2_image, whole.
+    public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
+        guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
+            return try decode(bytes, fileName: fileName)
+        }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            message.withUnsafeMutableBufferPointer { text in
+                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(max(1, minimumLongSide)), maxJPEGScans,
+                                 Self.jpegSecondsBudget, Self.jpegMemoryBytes, &pixels, &width, &height, text.baseAddress)
+            }
+        }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case SHIM_JPEG_OK: break
+        case SHIM_JPEG_TOO_MANY_SCANS:
+            throw .damaged(file: fileName, reason: "it has more than \(maxJPEGScans) progressive scans, far more than any camera writes")
+        case SHIM_JPEG_TOO_SLOW:
+            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
+        case SHIM_JPEG_ENDS_EARLY:
+            throw .truncated(file: fileName, format: "jpeg")
+        case SHIM_JPEG_NO_MEMORY:
+            throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
+        default:
+            throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
+        }
+        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
+        defer { shim_jpeg_free(pixels) }
+        let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
+        return PictureBitmap(width: Int(width), height: Int(height), pixels: bitmap)
     }
 
     public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {

@@ -25,6 +25,33 @@ public struct PictureHeader: Sendable, Equatable {
         self.isComplete = isComplete
     }
 
+    /// The most pixels `bytes` of this format could possibly decode to, by the best
+    /// its compression can do; nil where no useful bound is known (JPEG, whose decoder
+    /// refuses data that ends early; WebP). A file claiming more is a lie, whether
+    /// damaged or made to exhaust memory.
+    ///   - PNG: deflate packs at most about 1032:1, and the header says the bits a pixel;
+    ///   - GIF: a 12-bit LZW code stands for at most 4095 pixels;
+    ///   - BMP: run-length codes give at most 255 pixels per two bytes; uncompressed
+    ///     data must all be there (`isComplete` checks that).
+    public static func mostPixels(holdableBy bytes: [UInt8], format: PictureFormat) -> Double? {
+        let reader = ByteReader(bytes)
+        let size = Double(bytes.count)
+        switch format {
+        case .png:
+            guard let depth = reader.slice(at: 24, count: 1)?.first, let colour = reader.slice(at: 25, count: 1)?.first else { return nil }
+            let channels: Double = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colour] ?? 1
+            let bitsPerPixel = max(1, Double(depth) * channels)
+            return size * 1032 * 8 / bitsPerPixel
+        case .gif:
+            return size * 8 / 12 * 4095
+        case .bmp:
+            guard let compression = reader.uint32LE(at: 30), compression == 1 || compression == 2 else { return nil }
+            return size / 2 * 255
+        case .jpeg, .webp:
+            return nil
+        }
+    }
+
     /// Inspects a file's bytes. Returns nil when they are not one of the accepted formats.
     public static func inspect(_ bytes: [UInt8]) -> PictureHeader? {
         let reader = ByteReader(bytes)

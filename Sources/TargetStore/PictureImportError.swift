@@ -7,6 +7,10 @@ public enum PictureImportError: Error, Sendable, Equatable, CustomStringConverti
     case notAPicture(file: String)
     case truncated(file: String, format: String)
     case tooManyPixels(file: String, width: Int, height: Int)
+    /// Over what a format decoded whole may have (all but JPEG).
+    case tooManyPixelsForFormat(file: String, width: Int, height: Int, format: String, megapixels: Int)
+    /// Claims more pixels than its data could possibly hold.
+    case claimsMoreThanItHolds(file: String, width: Int, height: Int)
     case damaged(file: String, reason: String)
     case encodingFailed(reason: String)
 
@@ -27,6 +31,12 @@ public enum PictureImportError: Error, Sendable, Equatable, CustomStringConverti
             return "'\(file)' is an incomplete \(format) file (it ends too early). Copy or download it again."
         case .tooManyPixels(let file, let width, let height):
             return "'\(file)' claims to be \(width)x\(height) pixels, more than the 100 megapixels StressPunch accepts. Use a smaller picture."
+        case .tooManyPixelsForFormat(let file, let width, let height, let format, let megapixels):
+            return "'\(file)' is \(width)x\(height) pixels; \(format) pictures can be at most \(megapixels) megapixels "
+                + "(JPEG photos up to 100). Export a smaller copy or a JPEG."
+        case .claimsMoreThanItHolds(let file, let width, let height):
+            return "'\(file)' claims to be \(width)x\(height) pixels but holds far too little data for that: it is damaged "
+                + "or made to exhaust memory. Choose another picture."
         case .damaged(let file, let reason):
             return "'\(file)' could not be decoded (\(reason)). It may be damaged; try another copy."
         case .encodingFailed(let reason):

@@ -27,8 +27,19 @@ public struct ImportedPicture: Sendable, Equatable {
 public protocol PictureCodec: Sendable {
     /// Decodes a whole file's bytes; throws `PictureImportError.damaged` when it cannot.
     func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap
+    /// Decodes to at least `minimumLongSide` pixels on the long side (where the picture
+    /// has that many): a codec may decode smaller than the full size when the format
+    /// allows it (JPEG's DCT scaling), so the cost follows what is shown.
+    func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap
     /// Encodes pixels for storage.
     func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8]
+}
+
+extension PictureCodec {
+    /// By default the whole picture.
+    public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
+        try decode(bytes, fileName: fileName)
+    }
 }
 
 /// Turns a file the user chose into a picture fit to store: refuses what is not a
@@ -38,6 +49,10 @@ public protocol PictureCodec: Sendable {
 public struct PictureImporter: Sendable {
     public static let maxFileBytes = 64 * 1024 * 1024
     public static let maxPixels = 100_000_000
+    /// Formats decoded whole (all but JPEG, which decodes straight to the size it is
+    /// stored at) stop here: a whole decode and its copies take about 12 bytes a pixel,
+    /// and one import must stay under 256 MB.
+    public static let maxWholeDecodePixels = 20_000_000
     public static let maxStoredLongSide = 2048
 
     private let codec: any PictureCodec
@@ -101,6 +116,13 @@ public struct PictureImporter: Sendable {
             throw .tooManyPixels(file: fileName, width: header.width, height: header.height)
         }
         if !header.isComplete { throw .truncated(file: fileName, format: header.format.rawValue) }
+        if let most = PictureHeader.mostPixels(holdableBy: bytes, format: header.format), Double(header.width * header.height) > most {
+            throw .claimsMoreThanItHolds(file: fileName, width: header.width, height: header.height)
+        }
+        if header.format != .jpeg && header.width * header.height > maxWholeDecodePixels {
+            throw .tooManyPixelsForFormat(file: fileName, width: header.width, height: header.height,
+                                          format: header.format.rawValue, megapixels: maxWholeDecodePixels / 1_000_000)
+        }
         return header
     }
 
@@ -112,14 +134,14 @@ public struct PictureImporter: Sendable {
         let shown = name ?? url.path
         let bytes = try Self.readUserFile(at: url, name: shown)
         let header = try Self.check(bytes: bytes, fileName: shown)
-        let decoded = try codec.decode(bytes, fileName: shown)
+        let decoded = try codec.decode(bytes, fileName: shown, minimumLongSide: longSide)
         return decoded.uprighted(exifOrientation: header.orientation).downscaled(toLongSide: longSide)
     }
 
     /// Imports a picture's bytes; `fileName` only names it in errors.
     public func importPicture(bytes: [UInt8], fileName: String) throws(PictureImportError) -> ImportedPicture {
         let header = try Self.check(bytes: bytes, fileName: fileName)
-        let decoded = try codec.decode(bytes, fileName: fileName)
+        let decoded = try codec.decode(bytes, fileName: fileName, minimumLongSide: Self.maxStoredLongSide)
         let upright = decoded.uprighted(exifOrientation: header.orientation)
         let stored = upright.downscaled(toLongSide: Self.maxStoredLongSide)
         // Always what was decoded, encoded afresh: a file's trailing bytes (a ZIP

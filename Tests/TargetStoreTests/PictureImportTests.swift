@@ -83,6 +83,30 @@ struct PictureImporterTests {
         }
     }
 
+    @Test("a PNG whose data could not hold the picture it claims is refused before decoding")
+    func claimBeyondData() {
+        // 10000x10000 RGBA needs 400 MB raw; deflate packs at most ~1032:1, so 97 KB cannot be it.
+        let lie = TestPNG.claiming(width: 10_000, height: 10_000, depth: 8, colourType: 6, dataBytes: 97_000)
+        #expect(throws: PictureImportError.claimsMoreThanItHolds(file: "lie.png", width: 10_000, height: 10_000)) {
+            try importer.importPicture(bytes: lie, fileName: "lie.png")
+        }
+        // The same data for a 1-bit grey picture of 4000x3000 is plausible: it goes on to decode.
+        let plausible = TestPNG.claiming(width: 4_000, height: 3_000, depth: 1, colourType: 0, dataBytes: 97_000)
+        #expect(throws: PictureImportError.damaged(file: "ok.png", reason: "test codec")) {
+            try importer.importPicture(bytes: plausible, fileName: "ok.png")
+        }
+    }
+
+    @Test("a PNG over 20 megapixels is refused (only JPEG decodes straight to its stored size); its message says so")
+    func wholeDecodeCap() {
+        let big = TestPNG.claiming(width: 6_000, height: 4_000, depth: 1, colourType: 0, dataBytes: 8_000)
+        #expect(throws: PictureImportError.tooManyPixelsForFormat(file: "big.png", width: 6_000, height: 4_000, format: "PNG", megapixels: 20)) {
+            try importer.importPicture(bytes: big, fileName: "big.png")
+        }
+        let message = PictureImportError.tooManyPixelsForFormat(file: "big.png", width: 6_000, height: 4_000, format: "PNG", megapixels: 20).description
+        #expect(message.contains("PNG pictures can be at most 20 megapixels"), "\(message)")
+    }
+
     @Test("a file over 64 MB is refused without being read")
     func hugeFileRefused() throws {
         let folder = TemporaryDirectory("huge")

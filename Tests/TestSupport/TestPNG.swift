@@ -39,6 +39,16 @@ public enum TestPNG {
 
     /// A PNG whose header claims `width` x `height` pixels while the file holds almost
     /// no data: the shape of a decompression bomb, which must be refused unread.
+    /// A PNG header claiming `width` x `height` at `depth` bits and `colourType`, with
+    /// `dataBytes` of (meaningless) image data: enough for the data-size rules to weigh.
+    public static func claiming(width: Int, height: Int, depth: UInt8, colourType: UInt8, dataBytes: Int) -> [UInt8] {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, 0])
+        png += chunk("IDAT", [UInt8](repeating: 0x55, count: dataBytes))
+        png += chunk("IEND", [])
+        return png
+    }
+
     public static func claimingSize(width: Int, height: Int) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])

@@ -1,0 +1,167 @@
+// A bounded JPEG decoder on libjpeg-turbo's libjpeg API, for pictures users give us.
+// libjpeg reports errors by longjmp, which Swift cannot catch, so the whole decode
+// lives here in C. It bounds what a hostile file can cost:
+//  - DCT scaling: decodes straight to the smallest of 1/1, 1/2, 1/4, 1/8 that still
+//    covers the wanted size, so a 100-megapixel photo costs what its thumbnail does;
+//  - a scan limit (as djpeg -maxscans does): a progressive file with thousands of
+//    scans is refused instead of keeping a core busy for minutes;
+//  - a time budget, checked by the progress monitor as the decode goes;
+//  - a memory cap for libjpeg's own buffers (progressive coefficients);
+//  - a file that ends before its picture does (libjpeg would fill grey) is refused.
+// CMYK and YCCK (Adobe's inverted form too) are converted to RGB here.
+#ifndef STRESSPUNCH_CJPEG_SHIM_H
+#define STRESSPUNCH_CJPEG_SHIM_H
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+/// Why a bounded decode stopped, beyond libjpeg's own messages.
+enum {
+    SHIM_JPEG_OK = 0,
+    SHIM_JPEG_DAMAGED = 1,
+    SHIM_JPEG_TOO_MANY_SCANS = 2,
+    SHIM_JPEG_TOO_SLOW = 3,
+    SHIM_JPEG_ENDS_EARLY = 4,
+    SHIM_JPEG_NO_MEMORY = 5,
+};
+
+struct shim_jpeg_guard {
+    struct jpeg_error_mgr errors;
+    struct jpeg_progress_mgr progress;
+    jmp_buf escape;
+    int reason;
+    int max_scans;
+    double deadline;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static inline double shim_jpeg_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static inline void shim_jpeg_error_exit(j_common_ptr info) {
+    struct shim_jpeg_guard *guard = (struct shim_jpeg_guard *)info->err;
+    if (guard->reason == SHIM_JPEG_OK) {
+        int code = info->err->msg_code;
+        guard->reason = (code == JERR_OUT_OF_MEMORY || code == JERR_NO_BACKING_STORE) ? SHIM_JPEG_NO_MEMORY : SHIM_JPEG_DAMAGED;
+        (*info->err->format_message)(info, guard->message);
+    }
+    longjmp(guard->escape, 1);
+}
+
+static inline void shim_jpeg_emit_message(j_common_ptr info, int level) {
+    // Level -1 is a warning: the ones that matter are picture data that ends too
+    // early (the file, or a scan cut off by the next marker), which libjpeg would
+    // otherwise quietly fill with grey: the data cannot hold the picture it claims.
+    if (level < 0 && (info->err->msg_code == JWRN_JPEG_EOF || info->err->msg_code == JWRN_HIT_MARKER)) {
+        struct shim_jpeg_guard *guard = (struct shim_jpeg_guard *)info->err;
+        guard->reason = SHIM_JPEG_ENDS_EARLY;
+        longjmp(guard->escape, 1);
+    }
+}
+
+static inline void shim_jpeg_progress(j_common_ptr info) {
+    struct shim_jpeg_guard *guard = (struct shim_jpeg_guard *)info->err;
+    if (info->is_decompressor) {
+        j_decompress_ptr decompress = (j_decompress_ptr)info;
+        if (decompress->input_scan_number > guard->max_scans) {
+            guard->reason = SHIM_JPEG_TOO_MANY_SCANS;
+            longjmp(guard->escape, 1);
+        }
+    }
+    if (shim_jpeg_now() > guard->deadline) {
+        guard->reason = SHIM_JPEG_TOO_SLOW;
+        longjmp(guard->escape, 1);
+    }
+}
+
+/// Decodes `size` bytes of JPEG to RGBA, at least `min_long_side` pixels on its long
+/// side where the picture has that many (DCT scaling picks the smallest scale that
+/// does). On success returns SHIM_JPEG_OK and a malloc'd buffer of width*height*4
+/// in `*pixels` (free it with shim_jpeg_free); otherwise the reason, and libjpeg's
+/// message in `message` (at least JMSG_LENGTH_MAX bytes).
+static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int min_long_side, int max_scans,
+                                   double seconds, long max_memory, unsigned char **pixels, int *width, int *height,
+                                   char *message) {
+    struct jpeg_decompress_struct info;
+    struct shim_jpeg_guard guard;
+    memset(&guard, 0, sizeof guard);
+    // volatile: read after a longjmp.
+    unsigned char *volatile output = NULL;
+    JSAMPLE *volatile row = NULL;
+    *pixels = NULL;
+    message[0] = 0;
+    info.err = jpeg_std_error(&guard.errors);
+    guard.errors.error_exit = shim_jpeg_error_exit;
+    guard.errors.emit_message = shim_jpeg_emit_message;
+    guard.max_scans = max_scans;
+    guard.deadline = shim_jpeg_now() + seconds;
+    if (setjmp(guard.escape)) {
+        jpeg_destroy_decompress(&info);
+        free(output);
+        free(row);
+        strncpy(message, guard.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        return guard.reason == SHIM_JPEG_OK ? SHIM_JPEG_DAMAGED : guard.reason;
+    }
+    jpeg_create_decompress(&info);
+    info.mem->max_memory_to_use = max_memory;
+    guard.progress.progress_monitor = shim_jpeg_progress;
+    info.progress = &guard.progress;
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    int long_side = info.image_width > info.image_height ? (int)info.image_width : (int)info.image_height;
+    unsigned int denominator = 1;
+    while (denominator < 8 && long_side / (int)(denominator * 2) >= min_long_side) denominator *= 2;
+    info.scale_num = 1;
+    info.scale_denom = denominator;
+    info.dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(&info);
+
+    size_t out_width = info.output_width, out_height = info.output_height;
+    output = (unsigned char *)malloc(out_width * out_height * 4);
+    if (!output) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    if (cmyk) {
+        row = (JSAMPLE *)malloc(out_width * 4);
+        if (!row) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    }
+    // Adobe writes CMYK inverted (0 = full ink); others write it straight.
+    int inverted = info.saw_Adobe_marker;
+    while (info.output_scanline < info.output_height) {
+        unsigned char *target = output + (size_t)info.output_scanline * out_width * 4;
+        JSAMPROW rows[1] = { cmyk ? row : target };
+        if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
+        if (cmyk) {
+            for (size_t x = 0; x < out_width; x++) {
+                unsigned int c = row[x * 4], m = row[x * 4 + 1], y = row[x * 4 + 2], k = row[x * 4 + 3];
+                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                // Now 255 means no ink: the channel's light is its value times the black's.
+                target[x * 4] = (unsigned char)((c * k + 127) / 255);
+                target[x * 4 + 1] = (unsigned char)((m * k + 127) / 255);
+                target[x * 4 + 2] = (unsigned char)((y * k + 127) / 255);
+                target[x * 4 + 3] = 255;
+            }
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    free(row);
+    *pixels = output;
+    *width = (int)out_width;
+    *height = (int)out_height;
+    return SHIM_JPEG_OK;
+}
+
+static inline void shim_jpeg_free(unsigned char *pixels) { free(pixels); }
+
+#endif

@@ -1,0 +1,91 @@
+import Foundation
+import Platform
+import TargetStore
+import TestSupport
+import Testing
+
+/// JPEGs made by ImageMagick (a test tool), then bent into what an attacker would send.
+enum JPEGMaker {
+    /// `convert` with `arguments`, writing `name` in `folder`; the file's bytes.
+    static func make(_ folder: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> [UInt8] {
+        let output = folder.file(name)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        process.arguments = arguments + [output.path]
+        try process.run()
+        process.waitUntilExit()
+        return [UInt8](try Data(contentsOf: output))
+    }
+
+    /// Offsets of every marker `second` (0xFF `second`) outside entropy-coded data.
+    static func markers(_ bytes: [UInt8], _ second: UInt8) -> [Int] {
+        (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == second }
+    }
+}
+
+@Suite("JPEG decoding that costs what is shown, whatever the file claims")
+struct BoundedJPEGTests {
+    let codec = SDLPictureCodec()
+
+    @Test("a big JPEG decodes straight to the smallest DCT scale that covers the size asked for")
+    func dctScaling() throws {
+        let folder = TemporaryDirectory("jpeg-scale")
+        let bytes = try JPEGMaker.make(folder, "big.jpg", ["-size", "3000x2000", "gradient:red-blue"])
+        let thumbnail = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 256)
+        #expect((thumbnail.width, thumbnail.height) == (375, 250))  // 1/8
+        let stored = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 1000)
+        #expect((stored.width, stored.height) == (1500, 1000))  // 1/2: 1/4 would be 750
+        let whole = try codec.decode(bytes, fileName: "big.jpg")
+        #expect((whole.width, whole.height) == (3000, 2000))
+    }
+
+    @Test("a CMYK JPEG (Adobe's inverted form, as ImageMagick writes it) shows its real colours")
+    func cmykColours() throws {
+        let folder = TemporaryDirectory("jpeg-cmyk")
+        let bytes = try JPEGMaker.make(folder, "cmyk.jpg", ["-size", "32x32", "xc:red", "-colorspace", "CMYK"])
+        let decoded = try codec.decode(bytes, fileName: "cmyk.jpg", minimumLongSide: 32)
+        let middle = (16 * 32 + 16) * 4
+        let pixel = Array(decoded.pixels[middle..<(middle + 4)])
+        #expect(pixel[0] > 220 && pixel[1] < 40 && pixel[2] < 40 && pixel[3] == 255, "\(pixel)")
+    }
+
+    @Test("a JPEG claiming 10000x10000 with no picture data is refused as cut short, not stored grey")
+    func claimWithoutData() throws {
+        let folder = TemporaryDirectory("jpeg-claim")
+        var bytes = try JPEGMaker.make(folder, "small.jpg", ["-size", "16x16", "xc:green"])
+        let frame = try #require(JPEGMaker.markers(bytes, 0xC0).first)
+        // SOF0: length (2), precision (1), height (2), width (2).
+        bytes[frame + 5] = 0x27; bytes[frame + 6] = 0x10
+        bytes[frame + 7] = 0x27; bytes[frame + 8] = 0x10
+        let scan = try #require(JPEGMaker.markers(bytes, 0xDA).first)
+        let length = Int(bytes[scan + 2]) << 8 | Int(bytes[scan + 3])
+        let claim = Array(bytes[..<(scan + 2 + length)]) + [0xFF, 0xD9]
+        #expect(throws: PictureImportError.truncated(file: "claim.jpg", format: "jpeg")) {
+            _ = try codec.decode(claim, fileName: "claim.jpg", minimumLongSide: 2048)
+        }
+    }
+
+    @Test("progressive scans past the limit are refused (a 10-scan file against a limit of 5); a scan bomb is refused")
+    func scanBomb() throws {
+        let folder = TemporaryDirectory("jpeg-scans")
+        let bytes = try JPEGMaker.make(folder, "progressive.jpg", ["-size", "64x64", "gradient:blue-yellow", "-interlace", "JPEG"])
+        let scans = JPEGMaker.markers(bytes, 0xDA)
+        let last = try #require(scans.last)
+        let end = try #require(JPEGMaker.markers(bytes, 0xD9).last)
+        // The last scan, repeated 300 times before the end: libjpeg only warns.
+        let repeated = Array(bytes[last..<end])
+        var bomb = Array(bytes[..<end])
+        for _ in 0..<300 { bomb += repeated }
+        bomb += [0xFF, 0xD9]
+        #expect(throws: PictureImportError.self) { _ = try codec.decode(bomb, fileName: "bomb.jpg", minimumLongSide: 64) }
+        // The honest progressive file decodes, and is refused where the limit is lower.
+        #expect(scans.count == 10)
+        #expect(try codec.decode(bytes, fileName: "progressive.jpg", minimumLongSide: 64).width == 64)
+        do {
+            _ = try SDLPictureCodec(maxJPEGScans: 5).decode(bytes, fileName: "progressive.jpg", minimumLongSide: 64)
+            Issue.record("a 10-scan JPEG passed a limit of 5")
+        } catch {
+            #expect(error.description.contains("more than 5 progressive scans"), "\(error)")
+        }
+    }
+}
