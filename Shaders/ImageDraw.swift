@@ -37,11 +37,16 @@ enum WidePixel {
 /// is what gives a transformed picture its anti-aliased edge.
 @usableFromInline
 struct BilinearSampler {
+    /// Held so the pixels live as long as the sampler: a paint made from a picture
+    /// nobody else keeps (a temporary) would otherwise read freed memory (ASan found
+    /// exactly that).
+    let image: RasterImage
     let pixels: UnsafeMutablePointer<UInt32>
     let width: Int
     let height: Int
 
     init(_ image: RasterImage) {
+        self.image = image
         pixels = image.pixels
         width = image.width
         height = image.height
