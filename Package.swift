@@ -106,6 +106,14 @@ let package = Package(
         // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
         .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore"]),
 
+        // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
+        // a replay of files otherwise), and the entry points: picture bytes through the
+        // import rules and the bounded decode, headless scripts, library files.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "TargetStore", "Platform"], path: "Fuzz/Targets/picture"),
+        .executableTarget(name: "fuzz-script", dependencies: ["FuzzSupport", "StressPunchApp"], path: "Fuzz/Targets/script"),
+        .executableTarget(name: "fuzz-library", dependencies: ["FuzzSupport", "TargetStore"], path: "Fuzz/Targets/library"),
+
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -52,6 +52,12 @@ public struct PictureHeader: Sendable, Equatable {
         }
     }
 
+    /// Width times height, saturating: claimed sizes can multiply past Int.
+    public var pixelCount: Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow || product < 0 ? Int.max : product
+    }
+
     /// Inspects a file's bytes. Returns nil when they are not one of the accepted formats.
     public static func inspect(_ bytes: [UInt8]) -> PictureHeader? {
         let reader = ByteReader(bytes)
@@ -186,8 +192,10 @@ public struct PictureHeader: Sendable, Equatable {
         guard width > 0, height > 0 else { return nil }
         let complete: Bool
         if compression == 0 || compression == 3 {
-            let rowBytes = (bitsPerPixel * width + 31) / 32 * 4
-            complete = Int(dataOffset) + rowBytes * height <= r.count
+            // In Double: a hostile header's width, depth and height multiply past Int
+            // (the picture fuzzer found that within seconds).
+            let rowBytes = ((Double(bitsPerPixel) * Double(width) + 31) / 32).rounded(.down) * 4
+            complete = Double(dataOffset) + rowBytes * Double(height) <= Double(r.count)
         } else {
             let declaredSize = Int(r.uint32LE(at: 2) ?? 0)
             complete = declaredSize <= r.count && Int(dataOffset) < r.count

@@ -112,14 +112,14 @@ public struct PictureImporter: Sendable {
         if bytes.isEmpty { throw .empty(file: fileName) }
         if bytes.count > maxFileBytes { throw .tooLarge(file: fileName, bytes: bytes.count) }
         guard let header = PictureHeader.inspect(bytes) else { throw .notAPicture(file: fileName) }
-        if header.width * header.height > maxPixels {
+        if header.pixelCount > maxPixels {
             throw .tooManyPixels(file: fileName, width: header.width, height: header.height)
         }
         if !header.isComplete { throw .truncated(file: fileName, format: header.format.rawValue) }
-        if let most = PictureHeader.mostPixels(holdableBy: bytes, format: header.format), Double(header.width * header.height) > most {
+        if let most = PictureHeader.mostPixels(holdableBy: bytes, format: header.format), Double(header.pixelCount) > most {
             throw .claimsMoreThanItHolds(file: fileName, width: header.width, height: header.height)
         }
-        if header.format != .jpeg && header.width * header.height > maxWholeDecodePixels {
+        if header.format != .jpeg && header.pixelCount > maxWholeDecodePixels {
             throw .tooManyPixelsForFormat(file: fileName, width: header.width, height: header.height,
                                           format: header.format.rawValue, megapixels: maxWholeDecodePixels / 1_000_000)
         }

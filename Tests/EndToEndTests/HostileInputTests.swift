@@ -66,4 +66,22 @@ struct HostileInputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
     }
+
+    @Test("every fuzzer's corpus, and every crash once found and saved there, replays without a crash", arguments: ["picture", "script", "library"])
+    func fuzzCorporaReplay(name: String) throws {
+        let binary = StressPunchProcess.executableURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(name)")
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/\(name)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [corpus.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let count = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        #expect(text.hasPrefix("replayed ") && count > 0, "\(text)")
+    }
 }

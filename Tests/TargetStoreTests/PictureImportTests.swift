@@ -83,6 +83,19 @@ struct PictureImporterTests {
         }
     }
 
+    @Test("headers whose sizes multiply past Int are refused, not a crash (found by the picture fuzzer)")
+    func overflowingClaims() {
+        // A BMP whose width, depth and height overflowed the completeness check.
+        var bmp: [UInt8] = Array("BM".utf8) + [0xDA, 0, 0xFF, 0x42, 0x47, 0x52, 0x73, 0, 0, 0, 0, 0x66, 0, 0]
+        bmp += [0, 0xFF, 0xD8, 0xFF, 0xEE, 0x00, 0x0E, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x00, 0x64, 0, 0, 0, 0, 2, 0xFF, 0xDB, 0x00, 0x43, 0, 3, 2, 5]
+        bmp += [UInt8](repeating: 0, count: 12)
+        #expect(throws: PictureImportError.self) { try importer.importPicture(bytes: bmp, fileName: "o.bmp") }
+        // A PNG claiming 4294967295 x 4294967295: its pixel count saturates.
+        let png = TestPNG.claimingSize(width: Int(UInt32.max), height: Int(UInt32.max))
+        #expect(PictureHeader.inspect(png)?.pixelCount == Int.max)
+        #expect(throws: PictureImportError.self) { try importer.importPicture(bytes: png, fileName: "o.png") }
+    }
+
     @Test("a PNG whose data could not hold the picture it claims is refused before decoding")
     func claimBeyondData() {
         // 10000x10000 RGBA needs 400 MB raw; deflate packs at most ~1032:1, so 97 KB cannot be it.
