@@ -66,6 +66,11 @@ public final class RunningApp {
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless,
             kioskPictureRoot: options.kioskPictures)
+        if store.isReadOnly {
+            let notice = "This library is on a read-only disk: you can punch, but changes cannot be saved."
+            FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
+            session.ui?.showToast(notice, kind: .error, duration: 8)
+        }
         if !store.repairs.isEmpty {
             session.ui?.showToast("The library was repaired: " + store.repairs.joined(separator: "; ") + ".", duration: 6)
         }

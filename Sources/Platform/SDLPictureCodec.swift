@@ -79,7 +79,7 @@ public struct SDLPictureCodec: PictureCodec {
         case SHIM_JPEG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
         case SHIM_JPEG_ENDS_EARLY:
-            throw .truncated(file: fileName, format: "jpeg")
+            throw .truncated(file: fileName, format: "JPEG")
         case SHIM_JPEG_NO_MEMORY:
             throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
         default:

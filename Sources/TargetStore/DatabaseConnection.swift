@@ -46,11 +46,16 @@ public final class DatabaseConnection: @unchecked Sendable {
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private
     /// in-memory database. File databases use WAL so a reader never waits for a writer.
     /// `vet` runs first, before anything is written (not even the switch to WAL), so a
-    /// file that is not ours can be refused exactly as it was.
-    public init(path: String, vet: ((Database) throws -> Void)? = nil) throws {
+    /// file that is not ours can be refused exactly as it was. `readOnly` opens a file
+    /// on a read-only disk: as immutable (no locks, no WAL index to create), so it can
+    /// be listed where nothing can be written.
+    public init(path: String, readOnly: Bool = false, vet: ((Database) throws -> Void)? = nil) throws {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let name = readOnly ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             throw DatabaseError(extendedCode: code, message: "cannot allocate a connection")
         }
@@ -68,7 +73,7 @@ public final class DatabaseConnection: @unchecked Sendable {
         do {
             try vet?(database)
             try database.execute("PRAGMA foreign_keys = ON")
-            if path != ":memory:" {
+            if path != ":memory:" && !readOnly {
                 // Reading the journal mode is also the first real read of the file, so a
                 // file that is not a database fails here, at open, with a clear code.
                 _ = try database.query("PRAGMA journal_mode = WAL")
@@ -84,11 +89,37 @@ public final class DatabaseConnection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs `body` with the connection, outside any explicit transaction.
+    /// `file:` URI for `path` opened immutable, with the characters URIs reserve escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                escaped += String(format: "%%%02X", byte)
+            default:
+                escaped.unicodeScalars.append(UnicodeScalar(byte))
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
+    }
+
+    /// Runs `body` in one read transaction: it sees one state of the database
+    /// throughout, and takes no write lock (so it works on a read-only library and
+    /// never waits for a writer). Inside a write it simply runs there.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(Database(handle: handle))
+        let database = Database(handle: handle)
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body(database) }
+        try database.execute("BEGIN DEFERRED")
+        do {
+            let result = try body(database)
+            try database.execute("COMMIT")
+            return result
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Runs `body` in one transaction: it commits if `body` returns and rolls back if it

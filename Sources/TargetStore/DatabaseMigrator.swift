@@ -30,11 +30,19 @@ public struct DatabaseMigrator: Sendable {
     }
 
     /// The identifiers already applied to this database, in the order applied.
+    /// Read in a read transaction: an up-to-date library is opened without taking the
+    /// write lock (a read-only one too).
     public func appliedIdentifiers(in connection: DatabaseConnection) throws -> [String] {
-        try connection.write { db in
-            try createLedger(db)
+        try connection.read { db in
+            let ledger = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'") ?? 0
+            guard ledger > 0 else { return [] }
             return try db.query("SELECT identifier FROM schema_migration ORDER BY rowid").compactMap { $0.text("identifier") }
         }
+    }
+
+    /// Whether every registered migration has been applied.
+    public func isUpToDate(_ connection: DatabaseConnection) throws -> Bool {
+        Set(try appliedIdentifiers(in: connection)).isSuperset(of: migrations.map(\.identifier))
     }
 
     /// Applies every migration not yet applied.
@@ -46,6 +54,7 @@ public struct DatabaseMigrator: Sendable {
 
         for migration in migrations where !applied.contains(migration.identifier) {
             try connection.write { db in
+                try createLedger(db)
                 try migration.migrate(db)
                 try db.execute(
                     "INSERT INTO schema_migration (identifier, applied_at) VALUES (?, ?)",

@@ -16,6 +16,11 @@ public struct PictureFiles: Sendable {
     /// while the app runs) may have written one whose row is about to commit.
     static let orphanGracePeriod: TimeInterval = 120
 
+    /// The folder as it is, created by nobody (a library on a read-only disk).
+    public init(existingDirectory directory: URL) {
+        self.directory = directory
+    }
+
     public init(directory: URL) throws(TargetStoreError) {
         self.directory = directory
         do {

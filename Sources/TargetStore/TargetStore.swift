@@ -25,12 +25,21 @@ public final class TargetStore: Sendable {
     /// favorites, two selections), in words; empty when all was well. Say it once:
     /// the next open finds nothing to repair.
     public let repairs: [String]
+    /// True when the library lies on a read-only disk: it is opened to be read, and
+    /// every change is refused (the app says so once).
+    public let isReadOnly: Bool
 
     public static let databaseFileName = "library.sqlite"
 
     /// Opens (creating on first launch) the library in `dataDirectory`: the database,
     /// the pictures folder, the built-in targets, and a sweep of orphaned picture files.
     public convenience init(dataDirectory: URL) throws(TargetStoreError) {
+        let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
+        if Self.isOnReadOnlyDisk(dataDirectory), FileManager.default.fileExists(atPath: databaseURL.path) {
+            let pictures = PictureFiles(existingDirectory: dataDirectory.appendingPathComponent("images", isDirectory: true))
+            try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, readOnly: true)
+            return
+        }
         do {
             // 0700: the library holds the kiosk PIN's hash, which must not be readable by
             // other users (a 4-digit PIN falls to an offline search in minutes).
@@ -40,23 +49,32 @@ public final class TargetStore: Sendable {
             throw .fileSystem("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription); choose another with --data-dir")
         }
         Self.keepPrivate(dataDirectory, mode: 0o700)
-        let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
-        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures)
+        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, readOnly: false)
     }
 
     /// A library in memory, with its pictures in `picturesDirectory`. For tests.
     public static func inMemory(picturesDirectory: URL) throws(TargetStoreError) -> TargetStore {
         let pictures = try PictureFiles(directory: picturesDirectory)
-        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures)
+        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures, readOnly: false)
     }
 
-    private init(databasePath: String, databaseURL: URL?, pictures: PictureFiles) throws(TargetStoreError) {
+    private init(databasePath: String, databaseURL: URL?, pictures: PictureFiles, readOnly: Bool) throws(TargetStoreError) {
         self.databaseURL = databaseURL
         self.pictures = pictures
+        isReadOnly = readOnly
         do {
-            connection = try DatabaseConnection(path: databasePath) { db in
+            connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
                 try Self.vetOwnership(db, path: databasePath)
+            }
+            if readOnly {
+                // Nothing can be migrated or repaired here; an old library is left as it is.
+                guard try LibrarySchema.migrator.isUpToDate(connection) else {
+                    throw TargetStoreError.fileSystem("the library at \(databasePath) needs updating, but its disk is read-only; "
+                        + "copy the folder somewhere writable and use --data-dir")
+                }
+                repairs = []
+                return
             }
             try LibrarySchema.migrator.migrate(connection)
             repairs = try connection.write { db in
@@ -70,6 +88,9 @@ public final class TargetStore: Sendable {
             throw error
         } catch let error as DatabaseError where error.isDamagedFile {
             throw .damagedDatabase(path: databasePath, detail: error.message)
+        } catch let error as DatabaseError where (error.isDiskFull || error.isIOError) && Self.isFull(databaseURL) {
+            throw .fileSystem("the disk holding \(databaseURL?.deletingLastPathComponent().path ?? "the library") is full, "
+                + "so the library cannot be opened; free some space and start again")
         } catch let error as MigrationError {
             throw .newerDatabase(path: databasePath, detail: error.description)
         } catch {
@@ -84,6 +105,26 @@ public final class TargetStore: Sendable {
             }
             Self.keepPrivate(pictures.directory, mode: 0o700)
         }
+    }
+
+    /// Whether `folder` (or, when it does not exist yet, the nearest folder above it)
+    /// lies on a file system mounted read-only.
+    static func isOnReadOnlyDisk(_ folder: URL) -> Bool {
+        var probe = folder
+        while !FileManager.default.fileExists(atPath: probe.path), probe.pathComponents.count > 1 {
+            probe.deleteLastPathComponent()
+        }
+        var info = statvfs()
+        guard statvfs(probe.path, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// Whether the disk holding `file` has (almost) no room left.
+    static func isFull(_ file: URL?) -> Bool {
+        guard let folder = file?.deletingLastPathComponent() else { return false }
+        var info = statvfs()
+        guard statvfs(folder.path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 * 1024
     }
 
     /// Takes group and other permissions away from a file or folder that has them.

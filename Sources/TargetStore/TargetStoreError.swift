@@ -35,6 +35,9 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
             if error.isBusy {
                 return "the library is busy in another StressPunch window; try again in a moment (\(error.message))"
             }
+            if error.isDiskFull {
+                return "the disk holding the library is full; free some space and try again"
+            }
             if error.isReadOnly {
                 return "the library cannot be written (\(error.message)); check the data folder's permissions and free space"
             }

@@ -60,7 +60,7 @@ struct BoundedJPEGTests {
         let scan = try #require(JPEGMaker.markers(bytes, 0xDA).first)
         let length = Int(bytes[scan + 2]) << 8 | Int(bytes[scan + 3])
         let claim = Array(bytes[..<(scan + 2 + length)]) + [0xFF, 0xD9]
-        #expect(throws: PictureImportError.truncated(file: "claim.jpg", format: "jpeg")) {
+        #expect(throws: PictureImportError.truncated(file: "claim.jpg", format: "JPEG")) {
             _ = try codec.decode(claim, fileName: "claim.jpg", minimumLongSide: 2048)
         }
     }

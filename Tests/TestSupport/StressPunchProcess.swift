@@ -20,12 +20,18 @@ public enum StressPunchProcess {
     }
 
     /// Runs it with `arguments` and waits for it to finish.
+    /// `wrapper`: a program and its arguments to run the app under (GNU time, say).
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil
+        _ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil, wrapper: [String] = []
     ) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = executableURL
-        process.arguments = arguments
+        if let tool = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(wrapper.dropFirst()) + [executableURL.path] + arguments
+        } else {
+            process.executableURL = executableURL
+            process.arguments = arguments
+        }
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         process.environment = merged

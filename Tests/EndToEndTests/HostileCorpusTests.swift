@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The hostile corpus (made by Tests/Hostile/make-corpus.py) through every way in:
+/// the CLI, a drop on the window, and the picture picker.
+@Suite("Hostile picture corpus, end to end", .serialized)
+struct HostileCorpusTests {
+    /// The corpus, made once per test run.
+    static let corpus: URL? = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stresspunch-hostile-\(getpid())/Pictures")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Hostile/make-corpus.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? folder : nil
+    }()
+
+    static func files(_ prefix: String) throws -> [URL] {
+        let folder = try #require(corpus, "the hostile corpus could not be made")
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix(prefix) }.sorted { $0.path < $1.path }
+    }
+
+    /// Runs `targets add` under GNU time: the result, and the CPU seconds and peak
+    /// memory (KB) it took.
+    static func timedAdd(_ cli: CLI, _ file: URL) throws -> (result: ProcessResult, cpu: Double, kilobytes: Int) {
+        let report = cli.folder.file("time-\(UUID().uuidString).txt")
+        let result = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "targets", "add", "--name", "Hostile", "--image", file.path],
+                                                environment: [:], wrapper: ["/usr/bin/time", "-o", report.path, "-f", "%U %S %M"])
+        // The last line: GNU time writes "Command exited with non-zero status 1" before it.
+        let lastLine = (try String(contentsOf: report, encoding: .utf8)).split(separator: "\n").last ?? ""
+        let numbers = lastLine.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        return (result, (numbers.first ?? 99) + (numbers.dropFirst().first ?? 99), Int(numbers.last ?? 999_999))
+    }
+
+    @Test("every hostile file is refused by the CLI in one line, in well under a second of CPU and 64 MB, leaving nothing behind")
+    func cliRefusesHostileFiles() throws {
+        let cli = CLI()
+        let before = try cli.list()
+        let hostile = try Self.files("refuse-")
+        #expect(hostile.count >= 15)
+        for file in hostile {
+            let (result, cpu, kilobytes) = try Self.timedAdd(cli, file)
+            let name = file.lastPathComponent
+            #expect(result.status == 1, "\(name): \(result.standardOutput)")
+            #expect(result.standardError.hasPrefix("stresspunch: ") && result.standardError.split(separator: "\n").count == 1,
+                    "\(name): \(result.standardError)")
+            #expect(cpu < 1, "\(name) took \(cpu) s of CPU")
+            #expect(kilobytes < 64 * 1024, "\(name) took \(kilobytes) KB")
+        }
+        #expect(try cli.list() == before)
+        #expect(cli.pictureFiles.isEmpty)
+    }
+
+    @Test("every odd but valid file is accepted or refused with a reason, and what is accepted has its picture")
+    func cliTakesOddValidFiles() throws {
+        let cli = CLI()
+        for file in try Self.files("valid-") {
+            let (result, _, _) = try Self.timedAdd(cli, file)
+            let name = file.lastPathComponent
+            #expect(result.status == 0 || (result.status == 1 && result.standardError.split(separator: "\n").count == 1),
+                    "\(name): \(result.status) \(result.standardError)")
+        }
+        let added = try cli.list().filter { !$0.builtin }
+        #expect(added.count >= 7, "\(added.count) of the valid files were accepted")
+        for target in added { #expect(FileManager.default.fileExists(atPath: target.image)) }
+        #expect(cli.pictureFiles.count == added.count)
+    }
+
+    @Test("dropped on the window, and shown in the picker, hostile files are refused without a hang, a crash or a row")
+    func dropAndPicker() throws {
+        let run = HeadlessRun()
+        let before = try run.cli.list().count
+        var lines: [String] = []
+        var time = 0.1
+        for file in try Self.files("refuse-") {
+            lines.append(String(format: "%.2f drop \"%@\"", time, file.path))
+            lines.append(String(format: "%.2f key Return", time + 0.05))
+            time += 0.1
+        }
+        // Then the picker over the same folder: every tile tries its thumbnail.
+        lines.append(String(format: "%.2f key Escape", time))
+        lines.append(String(format: "%.2f key Escape", time + 0.05))
+        lines.append(String(format: "%.2f key Ctrl+N", time + 0.1))
+        lines.append(String(format: "%.2f click 285 656", time + 0.2))
+        lines.append(String(format: "%.2f screenshot $DIR/picker.png", time + 1.0))
+        lines.append(String(format: "%.2f wheel 0 -10", time + 1.1))
+        lines.append(String(format: "%.2f quit", time + 1.5))
+        let home = try #require(Self.corpus).deletingLastPathComponent()
+        let started = Date()
+        let result = try run.run(lines.joined(separator: "\n"), environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(try run.cli.list().count == before)
+        #expect(run.cli.pictureFiles.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: run.folder.file("picker.png").path))
+    }
+}
