@@ -103,6 +103,13 @@ public final class DatabaseConnection: @unchecked Sendable {
         return "file:" + escaped + "?immutable=1"
     }
 
+    /// Runs `body` outside any transaction: for VACUUM INTO, which may not run in one.
+    public func outsideTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(Database(handle: handle))
+    }
+
     /// Runs `body` in one read transaction: it sees one state of the database
     /// throughout, and takes no write lock (so it works on a read-only library and
     /// never waits for a writer). Inside a write it simply runs there.

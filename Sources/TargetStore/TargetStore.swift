@@ -87,6 +87,10 @@ public final class TargetStore: Sendable {
         } catch let error as TargetStoreError {
             throw error
         } catch let error as DatabaseError where error.isDamagedFile {
+            if let folder = databaseURL?.deletingLastPathComponent(), let backup = LibraryBackups.newestGood(in: folder) {
+                throw .damagedDatabaseWithBackup(path: databasePath, detail: error.message, backup: backup.path,
+                                                 day: LibraryBackups.day(of: backup))
+            }
             throw .damagedDatabase(path: databasePath, detail: error.message)
         } catch let error as DatabaseError where (error.isDiskFull || error.isIOError) && Self.isFull(databaseURL) {
             throw .fileSystem("the disk holding \(databaseURL?.deletingLastPathComponent().path ?? "the library") is full, "
@@ -99,6 +103,7 @@ public final class TargetStore: Sendable {
         if let names = try? referencedPictureFiles() {
             pictures.sweepOrphans(keeping: names)
         }
+        LibraryBackups.makeIfDue(self)
         if let databaseURL {
             for suffix in ["", "-wal", "-shm"] {
                 Self.keepPrivate(URL(fileURLWithPath: databaseURL.path + suffix), mode: 0o600)

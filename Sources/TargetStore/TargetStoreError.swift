@@ -7,6 +7,8 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
     case invalid(TargetValidationError)
     case picture(PictureImportError)
     case damagedDatabase(path: String, detail: String)
+    /// Damaged, and a good backup exists: the message names it and the command.
+    case damagedDatabaseWithBackup(path: String, detail: String, backup: String, day: String)
     case newerDatabase(path: String, detail: String)
     /// Another program's SQLite database, left exactly as it was.
     case foreignDatabase(path: String)
@@ -26,6 +28,9 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
         case .damagedDatabase(let path, let detail):
             return "the library at \(path) is damaged or not a StressPunch library (\(detail)). "
                 + "Move it aside to start a fresh library; nothing was changed."
+        case .damagedDatabaseWithBackup(let path, let detail, let backup, let day):
+            return "the library at \(path) is damaged (\(detail)); nothing was changed. The newest good backup is \(backup) "
+                + "(from \(day)): restore it with 'stresspunch library restore-backup'"
         case .newerDatabase(let path, let detail):
             return "\(path): \(detail)"
         case .foreignDatabase(let path):

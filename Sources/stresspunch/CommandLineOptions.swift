@@ -24,6 +24,11 @@ enum Invocation: Equatable {
     case setKioskDefault(id: Int64, dataDirectory: URL)
     /// Clears the PIN pad's lockout after wrong PINs.
     case resetKioskLockout(dataDirectory: URL)
+    /// The whole library and its pictures in one file, and back.
+    case exportLibrary(file: URL, dataDirectory: URL)
+    case importLibrary(file: URL, replace: Bool, dataDirectory: URL)
+    /// A rolling backup put back (the newest good one when no file is named).
+    case restoreBackup(file: URL?, dataDirectory: URL)
 }
 
 /// The `targets` subcommands.
@@ -52,6 +57,10 @@ enum Usage {
     static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
     static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
     static let kiosk = [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ")
+    static let export = "stresspunch library export FILE [--data-dir DIR]"
+    static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
+    static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
+    static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
     static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
     static let full = """
@@ -71,6 +80,9 @@ enum Usage {
           \(setIdle)
           \(setDefault)
           \(resetLockout)
+          \(export)
+          \(importArchive)
+          \(restoreBackup)
           stresspunch --help | --version
 
         Options:
@@ -109,6 +121,10 @@ struct CommandLineParser {
         if remaining.first == "kiosk" {
             remaining.removeFirst()
             return try parseKiosk(remaining, dataDirectory: dataDirectory)
+        }
+        if remaining.first == "library" {
+            remaining.removeFirst()
+            return try parseLibrary(remaining, dataDirectory: dataDirectory)
         }
         if remaining.first == "targets" {
             remaining.removeFirst()
@@ -160,6 +176,33 @@ struct CommandLineParser {
             throw UsageError(message: "unknown kiosk subcommand '\(other)'", usage: Usage.kiosk)
         case nil:
             throw UsageError(message: "kiosk needs a subcommand", usage: Usage.kiosk)
+        }
+    }
+
+    private func parseLibrary(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> Invocation {
+        switch arguments.first {
+        case "export":
+            guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
+                throw UsageError(message: "library export needs the archive file to write", usage: Usage.export)
+            }
+            return .exportLibrary(file: absoluteURL(arguments[1], isDirectory: false), dataDirectory: dataDirectory)
+        case "import":
+            var rest = Array(arguments.dropFirst())
+            let replace = rest.contains("--replace")
+            rest.removeAll { $0 == "--replace" }
+            guard rest.count == 1, !rest[0].hasPrefix("-") else {
+                throw UsageError(message: "library import needs one archive file (and optionally --replace)", usage: Usage.importArchive)
+            }
+            return .importLibrary(file: absoluteURL(rest[0], isDirectory: false), replace: replace, dataDirectory: dataDirectory)
+        case "restore-backup":
+            guard arguments.count <= 2, arguments.count == 1 || !arguments[1].hasPrefix("-") else {
+                throw UsageError(message: "library restore-backup takes at most one backup file", usage: Usage.restoreBackup)
+            }
+            return .restoreBackup(file: arguments.count == 2 ? absoluteURL(arguments[1], isDirectory: false) : nil, dataDirectory: dataDirectory)
+        case let other?:
+            throw UsageError(message: "unknown library subcommand '\(other)'", usage: Usage.library)
+        case nil:
+            throw UsageError(message: "library needs a subcommand", usage: Usage.library)
         }
     }
 

@@ -5,6 +5,7 @@
 import AppShell
 import Foundation
 import OperatorLock
+import Platform
 import StressCore
 import StressPunchApp
 import TargetStore
@@ -120,6 +121,32 @@ case .resetKioskLockout(let dataDirectory):
         fail(error.description, status: 1)
     } catch {
         fail(String(describing: error), status: 1)
+    }
+case .exportLibrary(let file, let dataDirectory):
+    do {
+        let store = try openLibrary(dataDirectory)
+        let counts = try LibraryArchive.export(store, to: file)
+        print("exported \(counts.targets) targets and \(counts.pictures) pictures to \(file.path)")
+    } catch {
+        fail(error.description, status: 1)
+    }
+case .importLibrary(let file, let replace, let dataDirectory):
+    do {
+        let store = try openLibrary(dataDirectory)
+        let report = try LibraryArchive.importArchive(file, into: store, importer: PictureImporter(codec: SDLPictureCodec()), replace: replace)
+        print(replace ? "replaced the library with \(report.added) targets from \(file.path)"
+                      : "added \(report.added) targets from \(file.path)")
+        for skipped in report.skipped { print("skipped \(DiagnosticText.oneLine(skipped))") }
+    } catch {
+        fail(error.description, status: 1)
+    }
+case .restoreBackup(let file, let dataDirectory):
+    do {
+        let result = try LibraryBackups.restore(file, into: dataDirectory)
+        print("restored the library from \(result.backup.path) (\(LibraryBackups.day(of: result.backup)))"
+              + (result.movedAside.map { "; the one it replaced is kept as \($0.path)" } ?? ""))
+    } catch {
+        fail(error.description, status: 1)
     }
 case .headless(let script, let options):
     checkKiosk(options)
