@@ -61,8 +61,12 @@ struct Screenshot {
         rgba = [UInt8](data)
     }
 
+    /// The RGBA at (x, y); transparent black outside the picture (or for a capture
+    /// that came back empty), so a test reads a wrong colour instead of trapping.
     func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+        guard x >= 0, y >= 0, x < width, y < height else { return [0, 0, 0, 0] }
         let index = (y * width + x) * 4
+        guard index + 4 <= rgba.count else { return [0, 0, 0, 0] }
         return Array(rgba[index..<(index + 4)])
     }
 
