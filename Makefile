@@ -55,7 +55,7 @@ sanitize: test-deps
 # starting from the seeds in Fuzz/corpus. A crash is saved in .build-fuzz/crashes/:
 # copy it into Fuzz/corpus/NAME/ and `make test` replays it from then on.
 FUZZ_SECONDS ?= 60
-FUZZERS = picture script library
+FUZZERS = picture script library command-line
 fuzz: test-deps
 	for name in $(FUZZERS); do \
 		$(SWIFT) build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \

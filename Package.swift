@@ -90,8 +90,13 @@ let package = Package(
         // real-time loop and the headless script runner (used by the CLI and the bench).
         .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets", "ImmediateUI"]),
 
-        // The executable: command line, `targets` subcommands, wiring and the run loop.
-        .executableTarget(name: "stresspunch", dependencies: ["AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp", "OperatorLock"]),
+        // The command line: usage, the parser and what a command line asks for. Runs
+        // nothing; a library of its own so the fuzzer can drive the parser.
+        .target(name: "CommandLineInterface", dependencies: ["AppShell", "StressCore"]),
+
+        // The executable: carries out what the command line asked (the `targets`,
+        // `kiosk` and `library` commands, the app, a headless run).
+        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp", "OperatorLock"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -108,11 +113,12 @@ let package = Package(
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the
-        // import rules and the bounded decode, headless scripts, library files.
+        // import rules and the bounded decode, headless scripts, library files, argument vectors.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "TargetStore", "Platform"], path: "Fuzz/Targets/picture"),
         .executableTarget(name: "fuzz-script", dependencies: ["FuzzSupport", "StressPunchApp"], path: "Fuzz/Targets/script"),
         .executableTarget(name: "fuzz-library", dependencies: ["FuzzSupport", "TargetStore"], path: "Fuzz/Targets/library"),
+        .executableTarget(name: "fuzz-command-line", dependencies: ["FuzzSupport", "CommandLineInterface", "StressCore"], path: "Fuzz/Targets/command-line"),
 
         // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
         // An ordinary target so several test targets can use it; it links no SDL.

@@ -1,3 +1,4 @@
+import CommandLineInterface
 import Foundation
 import Platform
 import StressCore

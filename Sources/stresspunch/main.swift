@@ -3,6 +3,7 @@
 // error, 2 on a usage error; errors are one line on stderr starting "stresspunch: ".
 
 import AppShell
+import CommandLineInterface
 import Foundation
 import OperatorLock
 import Platform

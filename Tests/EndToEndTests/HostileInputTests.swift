@@ -67,7 +67,7 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
     }
 
-    @Test("every fuzzer's corpus, and every crash once found and saved there, replays without a crash", arguments: ["picture", "script", "library"])
+    @Test("every fuzzer's corpus, and every crash once found and saved there, replays without a crash", arguments: ["picture", "script", "library", "command-line"])
     func fuzzCorporaReplay(name: String) throws {
         let binary = StressPunchProcess.executableURL.deletingLastPathComponent().appendingPathComponent("fuzz-\(name)")
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,16 +1,20 @@
+// CommandLineInterface owns the command line: the usage text, the parser, and what a
+// command line asks for (`Invocation`). Nothing runs here; the executable carries it
+// out. A library of its own so the fuzzer can drive the parser.
+
 import AppShell
 import Foundation
 import StressCore
 
 /// A command line that does not fit the usage; exits 2.
-struct UsageError: Error {
-    let message: String
+public struct UsageError: Error {
+    public let message: String
     /// The usage line of the command that was misused.
-    let usage: String
+    public let usage: String
 }
 
 /// What the user asked for on the command line.
-enum Invocation: Equatable {
+public enum Invocation: Equatable {
     case help
     case version
     case app(AppOptions)
@@ -32,7 +36,7 @@ enum Invocation: Equatable {
 }
 
 /// The `targets` subcommands.
-enum TargetsCommand: Equatable {
+public enum TargetsCommand: Equatable {
     case list(json: Bool)
     case add(name: String, message: String, image: URL, favorite: Bool)
     case edit(id: Int64, name: String?, message: String?, image: URL?)
@@ -42,28 +46,28 @@ enum TargetsCommand: Equatable {
     case restoreDefaults
 }
 
-enum Usage {
-    static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion]"
-    static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
-    static let list = "stresspunch targets list [--json]"
-    static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
-    static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
-    static let delete = "stresspunch targets delete ID"
-    static let favorite = "stresspunch targets favorite ID on|off"
-    static let select = "stresspunch targets select ID"
-    static let restore = "stresspunch targets restore-defaults"
-    static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
-    static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
-    static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
-    static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
-    static let kiosk = [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ")
-    static let export = "stresspunch library export FILE [--data-dir DIR]"
-    static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
-    static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
-    static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
-    static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
+public enum Usage {
+    public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion]"
+    public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
+    public static let list = "stresspunch targets list [--json]"
+    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
+    public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
+    public static let delete = "stresspunch targets delete ID"
+    public static let favorite = "stresspunch targets favorite ID on|off"
+    public static let select = "stresspunch targets select ID"
+    public static let restore = "stresspunch targets restore-defaults"
+    public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
+    public static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
+    public static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
+    public static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
+    public static let kiosk = [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ")
+    public static let export = "stresspunch library export FILE [--data-dir DIR]"
+    public static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
+    public static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
+    public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
+    public static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
-    static let full = """
+    public static let full = """
         StressPunch: pick a stress target and punch it.
 
         Usage:
@@ -106,11 +110,16 @@ enum Usage {
 }
 
 /// Parses the arguments after the program name.
-struct CommandLineParser {
+public struct CommandLineParser: Sendable {
     let environment: [String: String]
     let currentDirectory: URL
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    public init(environment: [String: String], currentDirectory: URL) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var remaining = arguments
         // --data-dir may come anywhere, before or after the subcommand.
         let dataDirectory = try extractDataDirectory(&remaining)
