@@ -39,6 +39,10 @@ let package = Package(
         // CMYK converted right. Only Platform imports it.
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
+        // C: libpng, for PNGs read row by row and averaged down as they are read, with a
+        // time budget and a cap on ancillary chunks. Only Platform imports it.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
@@ -74,7 +78,7 @@ let package = Package(
         // and rumble, SDL_mixer audio, picture decoding and encoding through SDL2_image,
         // fonts found by fontconfig and rasterized by SDL2_ttf. The only module
         // importing CSDL2 and CFontconfig.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CFontconfig", "TargetStore", "Input", "Raster"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CFontconfig", "TargetStore", "Input", "Raster"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a

@@ -3,6 +3,7 @@
 // type leaves this module.
 
 import CJPEG
+import CPNG
 import CSDL2
 import Foundation
 import TargetStore
@@ -59,6 +60,10 @@ public struct SDLPictureCodec: PictureCodec {
     /// covers `minimumLongSide`, bounded in scans, time and memory; other formats
     /// through SDL2_image, whole.
     public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
+        if bytes.count > 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
+            if let decoded = try decodePNG(bytes, fileName: fileName, minimumLongSide: minimumLongSide) { return decoded }
+            return try decode(bytes, fileName: fileName)  // interlaced: whole, within the import's cap
+        }
         guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
             return try decode(bytes, fileName: fileName)
         }
@@ -89,6 +94,38 @@ public struct SDLPictureCodec: PictureCodec {
         defer { shim_jpeg_free(pixels) }
         let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
         return PictureBitmap(width: Int(width), height: Int(height), pixels: bitmap)
+    }
+
+    /// How long one PNG decode may take.
+    public static let pngSecondsBudget = 10.0
+
+    /// A PNG read row by row through libpng and averaged down as it goes to at least
+    /// `minimumLongSide`: memory follows the output, whatever the file claims. Nil for
+    /// an interlaced file, which the caller decodes whole.
+    private func decodePNG(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap? {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            message.withUnsafeMutableBufferPointer { text in
+                shim_png_decode(buffer.baseAddress, buffer.count, Int32(max(1, minimumLongSide)), Self.pngSecondsBudget,
+                                &pixels, &width, &height, text.baseAddress)
+            }
+        }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case SHIM_PNG_OK: break
+        case SHIM_PNG_INTERLACED: return nil
+        case SHIM_PNG_ENDS_EARLY: throw .truncated(file: fileName, format: "PNG")
+        case SHIM_PNG_TOO_SLOW:
+            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.pngSecondsBudget)) s")
+        case SHIM_PNG_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
+        default: throw .damaged(file: fileName, reason: detail.isEmpty ? "libpng gave up" : detail)
+        }
+        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
+        defer { shim_png_free(pixels) }
+        return PictureBitmap(width: Int(width), height: Int(height),
+                             pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }
 
     public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {

@@ -52,6 +52,16 @@ public struct PictureHeader: Sendable, Equatable {
         }
     }
 
+    /// Whether a codec can decode this file straight to a smaller size (so its cost
+    /// follows the output): JPEG by DCT scaling, a non-interlaced PNG row by row.
+    public static func decodesScaled(_ bytes: [UInt8], format: PictureFormat) -> Bool {
+        switch format {
+        case .jpeg: return true
+        case .png: return bytes.count > 28 && bytes[28] == 0
+        default: return false
+        }
+    }
+
     /// Width times height, saturating: claimed sizes can multiply past Int.
     public var pixelCount: Int {
         let (product, overflow) = width.multipliedReportingOverflow(by: height)

@@ -49,8 +49,8 @@ extension PictureCodec {
 public struct PictureImporter: Sendable {
     public static let maxFileBytes = 64 * 1024 * 1024
     public static let maxPixels = 100_000_000
-    /// Formats decoded whole (all but JPEG, which decodes straight to the size it is
-    /// stored at) stop here: a whole decode and its copies take about 12 bytes a pixel,
+    /// Formats decoded whole (all but JPEG and non-interlaced PNG, which decode straight
+    /// to the size they are stored at) stop here: a whole decode and its copies take about 12 bytes a pixel,
     /// and one import must stay under 256 MB.
     public static let maxWholeDecodePixels = 20_000_000
     public static let maxStoredLongSide = 2048
@@ -119,7 +119,7 @@ public struct PictureImporter: Sendable {
         if let most = PictureHeader.mostPixels(holdableBy: bytes, format: header.format), Double(header.pixelCount) > most {
             throw .claimsMoreThanItHolds(file: fileName, width: header.width, height: header.height)
         }
-        if header.format != .jpeg && header.pixelCount > maxWholeDecodePixels {
+        if !PictureHeader.decodesScaled(bytes, format: header.format) && header.pixelCount > maxWholeDecodePixels {
             throw .tooManyPixelsForFormat(file: fileName, width: header.width, height: header.height,
                                           format: header.format.rawValue, megapixels: maxWholeDecodePixels / 1_000_000)
         }

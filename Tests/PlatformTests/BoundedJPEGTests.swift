@@ -88,4 +88,23 @@ struct BoundedJPEGTests {
             #expect(error.description.contains("more than 5 progressive scans"), "\(error)")
         }
     }
+
+    @Test("a big PNG is read row by row and averaged down to the size asked for, colours and transparency kept")
+    func pngRowByRow() throws {
+        let folder = TemporaryDirectory("png-rows")
+        let bytes = try JPEGMaker.make(folder, "big.png", ["-size", "8000x6000", "xc:rgba(200,40,40,0.5)"])
+        let small = try codec.decode(bytes, fileName: "big.png", minimumLongSide: 256)
+        // A box of 31 x 31: 8000 / 31 rounds up to 259, 6000 / 31 to 194.
+        #expect((small.width, small.height) == (259, 194))
+        let pixel = Array(small.pixels[0..<4])
+        #expect(abs(Int(pixel[0]) - 200) <= 2 && abs(Int(pixel[1]) - 40) <= 2 && abs(Int(pixel[3]) - 128) <= 2, "\(pixel)")
+        // The whole picture when asked for it.
+        let tiny = try JPEGMaker.make(folder, "tiny.png", ["-size", "7x5", "xc:blue"])
+        let whole = try codec.decode(tiny, fileName: "tiny.png", minimumLongSide: 2048)
+        #expect((whole.width, whole.height) == (7, 5))
+        // Cut short: refused as such.
+        #expect(throws: PictureImportError.truncated(file: "cut.png", format: "PNG")) {
+            _ = try codec.decode(Array(bytes.prefix(bytes.count / 2)), fileName: "cut.png", minimumLongSide: 256)
+        }
+    }
 }

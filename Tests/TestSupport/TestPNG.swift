@@ -41,9 +41,9 @@ public enum TestPNG {
     /// no data: the shape of a decompression bomb, which must be refused unread.
     /// A PNG header claiming `width` x `height` at `depth` bits and `colourType`, with
     /// `dataBytes` of (meaningless) image data: enough for the data-size rules to weigh.
-    public static func claiming(width: Int, height: Int, depth: UInt8, colourType: UInt8, dataBytes: Int) -> [UInt8] {
+    public static func claiming(width: Int, height: Int, depth: UInt8, colourType: UInt8, dataBytes: Int, interlaced: Bool = false) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, 0])
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colourType, 0, 0, interlaced ? 1 : 0])
         png += chunk("IDAT", [UInt8](repeating: 0x55, count: dataBytes))
         png += chunk("IEND", [])
         return png
