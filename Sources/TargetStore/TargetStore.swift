@@ -77,13 +77,17 @@ public final class TargetStore: Sendable {
                 return
             }
             try LibrarySchema.migrator.migrate(connection)
-            repairs = try connection.write { db in
-                // Written only when missing: an open that changes nothing writes nothing.
+            // Looked at in a read first: an open that changes nothing takes no write lock,
+            // so another program holding it (the CLI, a backup tool) does not stop us.
+            let needsWrite = try connection.read { db in
+                try db.scalarInt("PRAGMA application_id") != LibrarySchema.applicationID || Self.rulesAreBroken(db)
+            }
+            repairs = needsWrite ? try connection.write { db in
                 if try db.scalarInt("PRAGMA application_id") != LibrarySchema.applicationID {
                     try db.execute("PRAGMA application_id = \(LibrarySchema.applicationID)")
                 }
                 return try Self.repairRules(db)
-            }
+            } : []
         } catch let error as TargetStoreError {
             throw error
         } catch let error as DatabaseError where error.isDamagedFile {
@@ -150,6 +154,16 @@ public final class TargetStore: Sendable {
             return
         }
         throw TargetStoreError.foreignDatabase(path: path)
+    }
+
+    /// Whether `repairRules` would find anything to do.
+    private static func rulesAreBroken(_ db: Database) throws -> Bool {
+        let favorites = try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0
+        let selected = try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0
+        let total = try db.scalarInt("SELECT count(*) FROM target") ?? 0
+        let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
+        return favorites > Int64(FavoriteRule.limit) || selected > 1 || (selected == 0 && total > 0)
+            || !LibrarySchema.ruleNames.allSatisfy(present.contains)
     }
 
     /// Puts the library's rules back where a hand edit broke them: the first four

@@ -61,4 +61,25 @@ struct FaultTests {
         #expect(HeadlessRun.punchesLanded(result) == 12)
         #expect(try run.cli.list().first { $0.id == before.id }?.punches == before.punches + 12)
     }
+
+    @Test("with the library locked by another program for longer than the busy timeout, no punch is lost once it lets go")
+    func lockedByAnotherProgram() throws {
+        let run = HeadlessRun()
+        let before = try #require(try run.cli.list().first { $0.selected })
+        let database = run.cli.dataDirectory + "/library.sqlite"
+        // Another program holds the write lock for 7 s: longer than SQLite's 5 s wait.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "(echo 'BEGIN EXCLUSIVE;'; sleep 7; echo 'COMMIT;') | sqlite3 '\(database)'"]
+        try holder.run()
+        usleep(300_000)
+        let result = try run.run("""
+            \(Self.punches)
+            3.00 quit
+            """)
+        holder.waitUntilExit()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(HeadlessRun.punchesLanded(result) == 12)
+        #expect(try run.cli.list().first { $0.id == before.id }?.punches == before.punches + 12)
+    }
 }
