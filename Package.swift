@@ -43,6 +43,10 @@ let package = Package(
         // time budget and a cap on ancillary chunks. Only Platform imports it.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
 
+        // C: giflib, for the first frame of a GIF (SDL2_image's own GIF reader crashed on a
+        // fuzzed file). Only Platform imports it.
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
@@ -78,7 +82,7 @@ let package = Package(
         // and rumble, SDL_mixer audio, picture decoding and encoding through SDL2_image,
         // fonts found by fontconfig and rasterized by SDL2_ttf. The only module
         // importing CSDL2 and CFontconfig.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CFontconfig", "TargetStore", "Input", "Raster"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "TargetStore", "Input", "Raster"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a

@@ -107,4 +107,21 @@ struct BoundedJPEGTests {
             _ = try codec.decode(Array(bytes.prefix(bytes.count / 2)), fileName: "cut.png", minimumLongSide: 256)
         }
     }
+
+    @Test("a GIF whose frame lies outside its screen is refused; it crashed SDL2_image's GIF reader (found by the picture fuzzer)")
+    func gifFrameOutsideScreen() throws {
+        // 5x5 screen, a 5x17993 frame, then LZW data: the fuzzer's crash, kept in its corpus.
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/picture/crash-gif-sdl-image-reader.gif")
+        let bytes = [UInt8](try Data(contentsOf: corpus))
+        #expect(throws: PictureImportError.damaged(file: "g.gif", reason: "a frame lies outside the picture's own size")) {
+            _ = try codec.decode(bytes, fileName: "g.gif", minimumLongSide: 64)
+        }
+        // An honest animated GIF gives its first frame at the screen's size.
+        let folder = TemporaryDirectory("gif")
+        let animated = try JPEGMaker.make(folder, "a.gif", ["-delay", "10", "-size", "6x4", "xc:red", "xc:blue"])
+        let first = try codec.decode(animated, fileName: "a.gif", minimumLongSide: 64)
+        #expect((first.width, first.height) == (6, 4))
+        #expect(Array(first.pixels[0..<4]) == [255, 0, 0, 255])
+    }
 }
