@@ -59,13 +59,26 @@ struct LibraryScreens {
     var margin: Float { 28 * layout.scale }
 
     /// A page header: a back button on the left and the title in the middle. Returns
-    /// the header's rectangle and whether the back button was clicked.
-    func pageHeader(title: String, back: String, backWidth: Float = 130) -> (rect: Rect, back: Bool) {
+    /// the header's rectangle and whether the back button was clicked. `trailingWidth`
+    /// (points) is what the page puts at the header's right end: the title keeps clear
+    /// of both sides rather than being drawn under the buttons on a narrow window.
+    func pageHeader(title: String, back: String, backWidth: Float = 130, trailingWidth: Float = 0) -> (rect: Rect, back: Bool) {
         let s = layout.scale
         let rect = Rect(x: margin, y: margin * 0.8, width: Float(layout.width) - 2 * margin, height: 56 * s)
         let clicked = ui.button(back, icon: "←", style: .secondary,
                                 in: Rect(x: rect.minX, y: rect.minY, width: backWidth * s, height: rect.height)).clicked
-        ui.label(title, style: .title, alignment: .center, in: rect)
+        // Centred on the window when it fits there; else centred in the room between
+        // the buttons; else left out (the subtitle and Back still say where this is).
+        let gap = 12 * s
+        let titleWidth = ui.textWidth(title, font: ui.font(ui.theme.titleFontSize, .bold))
+        let inset = max(backWidth, trailingWidth) * s + gap
+        let between = Rect(x: rect.minX + backWidth * s + gap, y: rect.minY,
+                           width: rect.width - (backWidth + trailingWidth) * s - 2 * gap, height: rect.height)
+        if titleWidth <= rect.width - 2 * inset {
+            ui.label(title, style: .title, alignment: .center, in: rect)
+        } else if titleWidth <= between.width {
+            ui.label(title, style: .title, alignment: .center, in: between)
+        }
         return (rect, clicked)
     }
 
@@ -138,7 +151,7 @@ struct LibraryScreens {
     func manage(pendingDelete: StressTarget?, pendingRestore: Bool) -> Action {
         var action = Action.none
         let s = layout.scale
-        let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120)
+        let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120, trailingWidth: 190 + 12 + 262)
         if back { action = .show(.main) }
         let addWidth = 190 * s, restoreWidth = 262 * s
         if ui.button("Add target", icon: "+", style: .primary,
@@ -324,7 +337,7 @@ struct LibraryScreens {
     func picker(_ picker: PicturePicker, folderIcon: RasterImage, thumbnail: (URL) -> RasterImage?) -> Action {
         var action = Action.none
         let s = layout.scale
-        let (header, cancel) = pageHeader(title: "Choose a picture", back: "Cancel", backWidth: 140)
+        let (header, cancel) = pageHeader(title: "Choose a picture", back: "Cancel", backWidth: 140, trailingWidth: 120)
         if cancel { action = .closePicker }
         if let parent = picker.parent,
            ui.button("Up", icon: "↑", style: .secondary,
