@@ -36,17 +36,17 @@ struct CrashTests {
             #expect(acknowledged.isEmpty, "round \(round): the library vanished")
             return
         }
-        #expect(try UIMonkeyTests.sqlite(database, "PRAGMA integrity_check") == "ok", "round \(round)")
+        #expect(try SQLiteShell.query(database, "PRAGMA integrity_check") == "ok", "round \(round)")
         // Killed before the first migration committed: an empty file the next open fills.
-        guard try UIMonkeyTests.sqlite(database, "SELECT count(*) FROM sqlite_master WHERE name = 'target'") == "1" else {
+        guard try SQLiteShell.query(database, "SELECT count(*) FROM sqlite_master WHERE name = 'target'") == "1" else {
             #expect(acknowledged.isEmpty, "round \(round): the targets table vanished")
             return
         }
-        #expect((Int(try UIMonkeyTests.sqlite(database, "SELECT count(*) FROM target WHERE is_favorite = 1")) ?? 9) <= 4)
-        #expect((Int(try UIMonkeyTests.sqlite(database, "SELECT count(*) FROM target WHERE is_selected = 1")) ?? 9) <= 1)
-        let names = Set(try UIMonkeyTests.sqlite(database, "SELECT name FROM target").split(separator: "\n").map(String.init))
+        #expect((Int(try SQLiteShell.query(database, "SELECT count(*) FROM target WHERE is_favorite = 1")) ?? 9) <= 4)
+        #expect((Int(try SQLiteShell.query(database, "SELECT count(*) FROM target WHERE is_selected = 1")) ?? 9) <= 1)
+        let names = Set(try SQLiteShell.query(database, "SELECT name FROM target").split(separator: "\n").map(String.init))
         #expect(acknowledged.isSubset(of: names), "round \(round): lost \(acknowledged.subtracting(names))")
-        let named = Set(try UIMonkeyTests.sqlite(database, "SELECT image_file FROM target WHERE image_file IS NOT NULL")
+        let named = Set(try SQLiteShell.query(database, "SELECT image_file FROM target WHERE image_file IS NOT NULL")
             .split(separator: "\n").map(String.init))
         let files = Set(cli.pictureFiles)
         #expect(named.isSubset(of: files), "round \(round): rows without a picture: \(named.subtracting(files))")

@@ -114,7 +114,7 @@ struct KioskSoakTests {
         #expect(after.map(\.name) == before.map(\.name))
         #expect(after.map(\.favorite) == before.map(\.favorite))
         #expect(kiosk.cli.pictureFiles.isEmpty)
-        let integrity = try SetPINCommandTests().sqlite(kiosk.cli.dataDirectory + "/library.sqlite", "PRAGMA integrity_check")
+        let integrity = try SQLiteShell.query(kiosk.cli.dataDirectory + "/library.sqlite", "PRAGMA integrity_check")
         #expect(integrity == "ok")
         let end = try Screenshot(kiosk.folder.file("end-of-day.png").path)
         #expect(end.width == 640 && end.height == 360)

@@ -328,12 +328,12 @@ struct KioskTests {
         wrong.append("2.50 quit")
         _ = try kiosk.run(wrong.joined(separator: "\n"))
         let database = kiosk.cli.dataDirectory + "/library.sqlite"
-        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "1")
+        #expect(try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "1")
         let cleared = try kiosk.cli.run("kiosk", "reset-lockout")
         #expect(cleared.status == 0, "\(cleared.standardError)")
         #expect(cleared.standardOutput.contains("lockout is cleared"))
-        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "0")
-        #expect(try UIMonkeyTests.sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockedUntil'") == "0")
+        #expect(try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockLevel'") == "0")
+        #expect(try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.lockedUntil'") == "0")
     }
 
     @Test("a lost gamepad, a resized display and a lost sound device do not stop the kiosk")

@@ -38,7 +38,7 @@ struct LibraryArchiveTests {
         #expect(after.map(\.message) == before.map(\.message))
         for target in after where !target.builtin { #expect(FileManager.default.fileExists(atPath: target.image)) }
         #expect(fleet.pictureFiles.count == 2)
-        #expect(try UIMonkeyTests.sqlite(fleet.dataDirectory + "/library.sqlite", "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
+        #expect(try SQLiteShell.query(fleet.dataDirectory + "/library.sqlite", "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
     }
 
     @Test("import without --replace adds the archive's own targets and leaves the built-ins and the rest alone")
@@ -71,7 +71,7 @@ struct LibraryArchiveTests {
         let archive = source.folder.file("bad.spar").path
         #expect(try source.run("library", "export", archive).status == 0)
         // Spoil one picture inside the archive.
-        _ = try UIMonkeyTests.sqlite(archive, "UPDATE archive_picture SET bytes = X'89504E470D0A1A0A0000' WHERE rowid = 1")
+        _ = try SQLiteShell.query(archive, "UPDATE archive_picture SET bytes = X'89504E470D0A1A0A0000' WHERE rowid = 1")
         let replace = try cli.run("library", "import", archive, "--replace")
         #expect(replace.status == 1, "\(replace.standardOutput)")
         #expect(try cli.list() == before)

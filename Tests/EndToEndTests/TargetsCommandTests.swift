@@ -232,7 +232,7 @@ struct SetPINCommandTests {
         let result = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "4711\n")
         #expect(result.status == 0, "\(result.standardError)")
         let database = cli.dataDirectory + "/library.sqlite"
-        let stored = try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.hash'")
+        let stored = try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.pin.hash'")
         #expect(stored.hasPrefix("$argon2id$"))
         #expect(!stored.contains("4711"))
         let raw = try Data(contentsOf: URL(fileURLWithPath: database))
@@ -259,7 +259,7 @@ struct SetPINCommandTests {
         #expect(idle.status == 0)
         #expect(idle.standardOutput.contains("90 s"))
         let database = cli.dataDirectory + "/library.sqlite"
-        #expect(try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
+        #expect(try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
         let tooShort = try cli.run("kiosk", "set-idle", "5")
         #expect(tooShort.status == 2)
         #expect(tooShort.standardError.contains("10 to 3600"))
@@ -268,7 +268,7 @@ struct SetPINCommandTests {
         let chosen = try cli.run("kiosk", "set-default", String(printer.id))
         #expect(chosen.status == 0)
         #expect(chosen.standardOutput.contains("The Printer"))
-        #expect(try sqlite(database, "SELECT value FROM app_setting WHERE key = 'kiosk.defaultTarget'") == String(printer.id))
+        #expect(try SQLiteShell.query(database, "SELECT value FROM app_setting WHERE key = 'kiosk.defaultTarget'") == String(printer.id))
         let unknown = try cli.run("kiosk", "set-default", "999")
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains("targets list"))
@@ -283,18 +283,5 @@ struct SetPINCommandTests {
         #expect(pictures.standardError.contains("only works with --kiosk"))
         #expect(try cli.run("--display", "0").status == 2)
         #expect(try cli.run("--display").status == 2)
-    }
-
-    /// One value from the database through the sqlite3 shell.
-    func sqlite(_ path: String, _ query: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, query]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -126,18 +126,6 @@ struct UIMonkeyTests {
         return lines.joined(separator: "\n")
     }
 
-    static func sqlite(_ database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     static func number(before marker: String, in text: String) -> Int? {
         guard let range = text.range(of: marker) else { return nil }
         let digits = text[..<range.lowerBound].reversed().prefix { $0.isNumber }
@@ -170,10 +158,10 @@ struct UIMonkeyTests {
             let gone = Self.number(before: " on targets deleted before saving", in: result.standardOutput) ?? -3
             #expect(landed == saved + gone, "\(context): \(landed) landed, \(saved) saved, \(gone) on deleted targets")
 
-            #expect(try Self.sqlite(database, "PRAGMA integrity_check") == "ok", "\(context)")
-            #expect((Int(try Self.sqlite(database, "SELECT count(*) FROM target WHERE is_favorite = 1")) ?? 99) <= 4, "\(context)")
-            #expect((Int(try Self.sqlite(database, "SELECT count(*) FROM target WHERE is_selected = 1")) ?? 99) <= 1, "\(context)")
-            let named = Set(try Self.sqlite(database, "SELECT image_file FROM target WHERE image_file IS NOT NULL")
+            #expect(try SQLiteShell.query(database, "PRAGMA integrity_check") == "ok", "\(context)")
+            #expect((Int(try SQLiteShell.query(database, "SELECT count(*) FROM target WHERE is_favorite = 1")) ?? 99) <= 4, "\(context)")
+            #expect((Int(try SQLiteShell.query(database, "SELECT count(*) FROM target WHERE is_selected = 1")) ?? 99) <= 1, "\(context)")
+            let named = Set(try SQLiteShell.query(database, "SELECT image_file FROM target WHERE image_file IS NOT NULL")
                 .split(separator: "\n").map(String.init))
             let stored = Set(run.cli.pictureFiles)
             #expect(named.subtracting(stored).isEmpty, "\(context): rows without their picture: \(named.subtracting(stored))")
