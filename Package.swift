@@ -54,12 +54,17 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
         // The model and its rules: StressTarget, the favorite rule, validation, the
-        // built-in catalog. Pure Swift, no C imports.
+        // built-in catalog, easing, the fixed timestep, seeded randomness. Pure Swift.
         .target(name: "StressCore"),
 
-        // The core SQLite module: connection, migrations, the target store, picture
-        // files under <data-dir>/images and the import rules for user pictures.
-        .target(name: "TargetStore", dependencies: ["StressCore", "CSQLite"]),
+        // Pictures as files and pixels: header sniffing, the size and pixel caps, the
+        // import rules, EXIF orientation, downscaling, the codec protocol and the
+        // import errors. Pure Swift; Platform supplies the codec.
+        .target(name: "Pictures"),
+
+        // The library on disk: the SQLite connection, migrations, the target store,
+        // backups and archives, and picture files by id under <data-dir>/images.
+        .target(name: "TargetStore", dependencies: ["StressCore", "Pictures", "CSQLite"]),
 
         // The software renderer: Canvas (premultiplied framebuffer), clipping, compositing,
         // anti-aliased shapes and paths, image blits, glyph-mask text, band-parallel
@@ -71,7 +76,7 @@ let package = Package(
         .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
 
         // The kiosk operator PIN: salted memory-hard hash (libsodium), checking off the
-        // frame path, lockout saved in the library.
+        // frame path, the lockout rule, the lockout saved in the library.
         .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore"]),
 
         // Plain values for what the user did (pointer, fingers, keys, text, drops,
@@ -79,58 +84,75 @@ let package = Package(
         .target(name: "Input"),
 
         // Everything SDL: the window and presenting frames, input translation, gamepads
-        // and rumble, SDL_mixer audio, picture decoding and encoding through SDL2_image,
-        // fonts found by fontconfig and rasterized by SDL2_ttf. The only module
-        // importing CSDL2 and CFontconfig.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "TargetStore", "Input", "Raster"]),
+        // and rumble, SDL_mixer audio, the picture codec (libjpeg, libpng, giflib and
+        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf. The only
+        // module importing CSDL2 and CFontconfig. Knows nothing of the library.
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "Pictures", "Input", "Raster"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
         // renderer that executes them with Raster and Shaders. No SDL.
         .target(name: "ImmediateUI", dependencies: ["Raster", "Shaders", "Input"]),
 
-        // The screens and the interaction controller: punching, layout, drawing the
-        // main screen, kiosk mode's lock and idle reset, requests to the platform.
-        // Platform-free: input comes as values.
-        .target(name: "StressPunchApp", dependencies: ["StressCore", "TargetStore", "Raster", "Shaders", "Input", "ImmediateUI", "OperatorLock"]),
+        // What the rooms of a running app share: the library in memory with its
+        // background saves, decoded pictures, the layout, the pages, requests to the
+        // platform, and the seam a policy (desktop or kiosk) plugs into the session by.
+        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+
+        // The punch scene: what a punch does (the squash, shake, flash and sprites),
+        // drawing the main screen, and saving punch counts off the frame path.
+        .target(name: "PunchScene", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
+
+        // The library's screens: the favorites bar, every target, Manage, the Add / Edit
+        // form and the picture picker, each built with the immediate-mode UI.
+        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "Raster", "ImmediateUI"]),
+
+        // Kiosk mode behind one seam: the policy the session consults, the operator
+        // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.
+        .target(name: "Kiosk", dependencies: ["AppModel", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
+
+        // The session: composes the punch scene, the library screens and a policy into
+        // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
+        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
         // The wiring of a running app: platform objects joined to the session, the
-        // real-time loop and the headless script runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "Assets", "ImmediateUI"]),
+        // real-time loop, recording a user's input, and the headless script format
+        // and runner (used by the CLI and the bench).
+        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "OperatorLock", "AppModel", "PunchScene", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
-        .target(name: "CommandLineInterface", dependencies: ["AppShell", "StressCore"]),
+        .target(name: "CommandLineInterface", dependencies: ["AppShell", "Kiosk", "StressCore"]),
 
         // The executable: carries out what the command line asked (the `targets`,
         // `kiosk` and `library` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "StressCore", "TargetStore", "Platform", "StressPunchApp", "OperatorLock"]),
+        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "OperatorLock"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
         .target(
-            name: "Assets", path: "Assets", exclude: ["README.md", "contact-sheet.png"],
+            name: "Assets", dependencies: ["StressCore"], path: "Assets", exclude: ["README.md", "contact-sheet.png"],
             resources: [.copy("Pictures"), .copy("Sounds")]),
 
         // Draws the pictures with Raster and Shaders and synthesizes the sounds into Assets/:
         // `swift run asset-forge`. Deterministic: the same files every run.
-        .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "TargetStore", "StressCore"]),
+        .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
 
         // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore", "Pictures", "AppModel", "PunchScene", "StressPunchApp"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the
         // import rules and the bounded decode, headless scripts, library files, argument vectors.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "TargetStore", "Platform"], path: "Fuzz/Targets/picture"),
-        .executableTarget(name: "fuzz-script", dependencies: ["FuzzSupport", "StressPunchApp"], path: "Fuzz/Targets/script"),
+        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "Pictures", "Platform"], path: "Fuzz/Targets/picture"),
+        .executableTarget(name: "fuzz-script", dependencies: ["FuzzSupport", "AppShell"], path: "Fuzz/Targets/script"),
         .executableTarget(name: "fuzz-library", dependencies: ["FuzzSupport", "TargetStore"], path: "Fuzz/Targets/library"),
         .executableTarget(name: "fuzz-command-line", dependencies: ["FuzzSupport", "CommandLineInterface", "StressCore"], path: "Fuzz/Targets/command-line"),
 
-        // Shared test helpers (temporary folders, a tiny PNG writer, running the binary).
-        // An ordinary target so several test targets can use it; it links no SDL.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Shared test helpers (temporary folders, a tiny PNG writer and codec, running the
+        // binary). An ordinary target so several test targets can use it; it links no SDL.
+        .target(name: "TestSupport", dependencies: ["Pictures"], path: "Tests/TestSupport"),
 
         // What the rendering tests share: a fake font, canvas bytes, the golden check.
         .target(name: "RenderTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RenderTestSupport"),
@@ -140,10 +162,17 @@ let package = Package(
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "TestSupport"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
+        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "StressCore", "TargetStore", "Raster", "Input", "OperatorLock", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster", "TestSupport"]),
+        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
+        // The session and its screens without a window: widgets found by their label
+        // in the command list, pressed, and the screen that follows checked.
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PunchScene", "LibraryUI", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
+        // The headless script format and recording a user's input into it.
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.

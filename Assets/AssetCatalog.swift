@@ -3,6 +3,7 @@
 // committed. It only finds them; it must not decode, draw or generate anything.
 
 import Foundation
+import StressCore
 
 /// Where the shipped pictures and sounds are. `Bundle.module` is internal to this
 /// module, so the rest of the app asks here and gets plain file URLs.
@@ -26,11 +27,9 @@ public enum AssetCatalog {
     /// Overrides where the resource folder is; it must hold `Pictures/` and `Sounds/`.
     public static let directoryEnvironmentVariable = "STRESSPUNCH_ASSETS_DIR"
 
-    /// The punch sounds, one picked per punch so repeated hits do not sound mechanical.
-    public static let punchSoundNames = ["punch-1", "punch-2", "punch-3"]
-    /// The soft tick for buttons and toggles.
-    public static let clickSoundName = "click"
-    public static var soundNames: [String] { punchSoundNames + [clickSoundName] }
+    /// The punch sounds (their names are StressCore's `SoundNames`).
+    public static var punchSoundNames: [String] { SoundNames.punches }
+    public static var soundNames: [String] { SoundNames.all }
 
     /// The comic "POW" sprite drawn where a punch lands (512 x 512, transparent).
     public static let punchBurstPictureName = "punch-burst"

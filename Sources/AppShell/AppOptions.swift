@@ -1,7 +1,8 @@
 // AppShell owns the wiring of a running app: the platform objects (window, input,
-// audio, fonts, assets) joined to the app session, the real-time run loop paced to
-// the display, and the headless script runner. The command line and the benchmark
-// both start apps through it. It holds no rules of its own.
+// audio, fonts, assets) joined to the session through its frame contract, the
+// real-time run loop paced to the display, recording a user's input, and the
+// headless script format and runner. The command line and the benchmark both start
+// apps through it. It holds no rules of its own.
 
 import Foundation
 
@@ -17,6 +18,8 @@ public struct AppOptions: Equatable, Sendable {
     public var kioskPictures: URL?
     public var mute = false
     public var reduceMotion = false
+    /// Where to write the user's input as a headless script (`--record FILE`).
+    public var record: URL?
 
     public init(dataDirectory: URL, size: WindowSize? = nil) {
         self.dataDirectory = dataDirectory

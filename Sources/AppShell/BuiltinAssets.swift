@@ -1,5 +1,6 @@
 import Assets
 import Foundation
+import Pictures
 import Platform
 import Raster
 

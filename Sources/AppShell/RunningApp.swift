@@ -1,6 +1,10 @@
+import AppModel
 import Foundation
 import ImmediateUI
 import Input
+import Kiosk
+import LibraryUI
+import Pictures
 import Platform
 import Raster
 import StressCore
@@ -18,8 +22,11 @@ public final class RunningApp {
     private var events: [InputEvent] = []
     /// True when the canvas is the window surface itself (no copy per frame).
     private var drawsDirectly: Bool
-    private var timestep = FixedTimestepClock()
     var quitRequested = false
+    /// How soon the session wants its next frame (seconds; 0: the display's next).
+    public private(set) var nextWakeUp: Double = 0
+    /// Writes every translated input as a headless script (`--record FILE`).
+    var inputRecorder: InputRecorder?
     private var cursorShown: Bool?
     private var shownTitle: String?
 
@@ -44,7 +51,7 @@ public final class RunningApp {
                 FileHandle.standardError.write(Data("stresspunch: no gamepad connected; plug one in any time to aim and punch with it\n".utf8))
             }
         }
-        for name in BuiltinAssets.soundNames {
+        for name in SoundNames.all {
             if let url = BuiltinAssets.soundURL(named: name) { audio.load(name, from: url) }
         }
         audio.isMuted = options.mute
@@ -60,12 +67,14 @@ public final class RunningApp {
             // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
             throw RunError("kiosk mode needs a font to show its PIN pad; install fonts-dejavu-core and start again")
         }
+        let policy: any SessionPolicy = options.kiosk
+            ? KioskPolicy(store: store, pictureRoot: options.kioskPictures ?? PicturePicker.picturesFolder(), synchronous: headless)
+            : DesktopPolicy()
         session = try AppSession(
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
             burst: BuiltinAssets.burstImage(), glyphs: glyphs,
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
-            width: drawable.width, height: drawable.height, synchronousPictures: headless,
-            kioskPictureRoot: options.kioskPictures)
+            width: drawable.width, height: drawable.height, synchronousPictures: headless, policy: policy)
         if store.isReadOnly {
             let notice = "This library is on a read-only disk: you can punch, but changes cannot be saved."
             FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
@@ -81,8 +90,8 @@ public final class RunningApp {
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
-        updateWindowTitle()
-        applyCursor()
+        updateWindowTitle(session.windowTitle)
+        applyCursor(session.wantsCursor)
     }
 
     /// The system's fonts, or nil (said once on stderr) so the app runs without text.
@@ -101,13 +110,14 @@ public final class RunningApp {
         }
     }
 
-    /// Reads input, runs the fixed steps for `frameTime` seconds, draws and presents.
-    /// Returns false when the app should stop.
+    /// Reads input, hands it to the session with the frame's time, carries out what
+    /// the session asked, draws and presents. Returns false when the app should stop.
     ///
     /// The canvas is taken from the window only after everything that can change the
     /// window this frame (events, fullscreen and resize requests) has run, and nothing
     /// calls into SDL between taking it and presenting: a window surface SDL replaced
-    /// is never drawn into (F11 used to crash a band thread exactly so).
+    /// is never drawn into (F11 used to crash a band thread exactly so). When taking it
+    /// shows a new size, the session lays the frame out again for it before drawing.
     public func frame(frameTime: Double, time: Double) -> Bool {
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
@@ -123,33 +133,42 @@ public final class RunningApp {
             default:
                 break
             }
-            session.handle(event)
         }
-        let steps = timestep.advance(by: frameTime)
-        for _ in 0..<steps { session.step(Float(timestep.step)) }
-        session.drainRequests(perform)
-        applyCursor()
+        inputRecorder?.record(events, at: time)
         audio.retryIfLost(now: simulatedTime)
-        session.soundDeviceAvailable = audio.isAvailable
-        updateWindowTitle()
-
-        if window.isMinimized { return !quitRequested }
-        guard takeCanvasFromWindow() else { return !quitRequested }
-        session.prepareFrame(interpolation: Float(timestep.interpolation), time: time)
-        executor.render(session.renderer)
-        if drawsDirectly {
-            window.presentDirect()
-        } else {
-            window.present(canvas)
+        let draws = !window.isMinimized
+        let size = window.drawableSize
+        var output = session.frame(FrameInput(
+            events: events, elapsed: frameTime, time: time, width: size.width, height: size.height,
+            soundDeviceAvailable: audio.isAvailable, draws: draws))
+        output.requests.forEach(perform)
+        if draws && takeCanvasFromWindow() {
+            if canvas.width != size.width || canvas.height != size.height {
+                output = session.frame(FrameInput(
+                    events: [], elapsed: 0, time: time, width: canvas.width, height: canvas.height,
+                    soundDeviceAvailable: audio.isAvailable))
+                output.requests.forEach(perform)
+            }
+            if let scene = output.scene {
+                executor.render(scene)
+                if drawsDirectly {
+                    window.presentDirect()
+                } else {
+                    window.present(canvas)
+                }
+            }
+            // After presenting: text input may touch the window, and the canvas is done with.
+            updateTextInput(output)
         }
-        // After presenting: text input may touch the window, and the canvas is done with.
-        updateTextInput()
+        applyCursor(output.cursorVisible)
+        updateWindowTitle(output.title)
+        nextWakeUp = output.nextWakeUp
         return !quitRequested
     }
+
     /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
     /// mouse is used), telling SDL only when it changes.
-    private func applyCursor() {
-        let wanted = session.wantsCursor
+    private func applyCursor(_ wanted: Bool) {
         guard wanted != cursorShown else { return }
         cursorShown = wanted
         window.setCursorVisible(wanted)
@@ -157,14 +176,13 @@ public final class RunningApp {
 
     /// Text input (and an on-screen keyboard, where there is one) is on only while a
     /// text field has focus; the IME's window is placed at the field.
-    private func updateTextInput() {
-        guard let ui = session.ui else { return }
+    private func updateTextInput(_ output: FrameOutput) {
         let scale = window.pixelScale
-        let rect = ui.textInputRect.map { field in
+        let rect = output.textInputArea.map { field in
             (x: Int(field.minX / scale.x), y: Int(field.minY / scale.y),
              width: Int(field.width / scale.x), height: Int(field.height / scale.y))
         }
-        SDLTextServices.setTextInput(active: ui.wantsTextInput, rect: rect)
+        SDLTextServices.setTextInput(active: output.textInput, rect: rect)
     }
 
     /// A canvas over the window surface when its format allows, else one of our own
@@ -199,7 +217,6 @@ public final class RunningApp {
             executor = BandExecutor(canvas: canvas)
             canvasChanges += 1
         }
-        session.resize(width: canvas.width, height: canvas.height)
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
         return true
     }
@@ -208,8 +225,7 @@ public final class RunningApp {
     public private(set) var canvasChanges = 0
 
     /// The title names the selected target, and follows the selection.
-    private func updateWindowTitle() {
-        let title = "StressPunch" + (session.library.selected.map { " — \($0.name)" } ?? "")
+    private func updateWindowTitle(_ title: String) {
         guard title != shownTitle else { return }
         shownTitle = title
         window.setTitle(title)
@@ -233,8 +249,6 @@ public final class RunningApp {
     /// The simulated time of the frame being handled (headless lockstep audio).
     public var simulatedTime: Double = 0
 
-    var wantsContinuousFrames: Bool { session.wantsContinuousFrames }
-
     /// Saves what is left and closes the audio. Returns why punches could not be
     /// saved (the caller exits 1 with it), or nil.
     @discardableResult
@@ -243,14 +257,6 @@ public final class RunningApp {
         audio.close()
         return problem
     }
-}
-
-/// A fixed-step clock with the app's step rate.
-struct FixedTimestepClock {
-    private var clock = FixedTimestep(stepsPerSecond: 120)
-    var step: Double { clock.step }
-    var interpolation: Double { clock.interpolation }
-    mutating func advance(by seconds: Double) -> Int { clock.advance(by: seconds) }
 }
 
 /// The interactive app: a window, real time, paced to the display's refresh rate
@@ -264,6 +270,10 @@ public struct AppRunner {
 
     public func run() throws {
         let app = try RunningApp(options: options, headless: false)
+        if let file = options.record {
+            app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
+                                                  pixelScale: app.window.pixelScale)
+        }
         var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
@@ -273,20 +283,20 @@ public struct AppRunner {
             let elapsed = Double(now - last) / 1e9
             last = now
             running = app.frame(frameTime: elapsed, time: Double(now - start) / 1e9)
+            let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
             if app.window.isMinimized {
                 // Nothing is drawn while minimized; wake for input or every quarter second.
                 SDLInput.waitForEvent(milliseconds: 250)
                 frameBudget = 1.0 / Double(app.window.refreshRate)
-            } else if !app.wantsContinuousFrames {
-                // Nothing moving: sleep until input arrives (or a slow tick for clocks).
-                SDLInput.waitForEvent(milliseconds: 100)
-            } else {
-                // An idle kiosk's attract loop is drawn at 30 frames a second at most.
-                let budget = app.session.isOnlyAttracting ? max(frameBudget, 1.0 / 30) : frameBudget
-                let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
-                if spent < budget { usleep(UInt32((budget - spent) * 1e6)) }
+            } else if app.nextWakeUp > frameBudget {
+                // Only clocks or a slow loop run: sleep until input arrives or the
+                // session's next wake-up (a kiosk's attract loop: 30 frames a second).
+                SDLInput.waitForEvent(milliseconds: Int(max(1, (app.nextWakeUp - spent) * 1000)))
+            } else if spent < frameBudget {
+                usleep(UInt32((frameBudget - spent) * 1e6))
             }
         }
+        app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         // Quitting with punches that could not be saved is not a clean exit.
         if let problem = app.shutdown() { throw RunError(problem) }
     }

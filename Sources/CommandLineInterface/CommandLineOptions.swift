@@ -4,6 +4,7 @@
 
 import AppShell
 import Foundation
+import Kiosk
 import StressCore
 
 /// A command line that does not fit the usage; exits 2.
@@ -47,7 +48,7 @@ public enum TargetsCommand: Equatable {
 }
 
 public enum Usage {
-    public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion]"
+    public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion] [--record FILE]"
     public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
     public static let list = "stresspunch targets list [--json]"
     public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
@@ -101,6 +102,8 @@ public enum Usage {
                             (default: your Pictures folder)
           --mute            no sound
           --reduce-motion   gentler squash and no shake
+          --record FILE     write everything you do as a headless script, to replay
+                            with --headless --script FILE on a copy of the library
           --headless        run a script of input on a simulated clock, no display needed
           --script FILE     the script for --headless
           --json            (targets list) print one JSON array
@@ -147,6 +150,9 @@ public struct CommandLineParser: Sendable {
             let script = absoluteURL(remaining[scriptIndex + 1], isDirectory: false)
             remaining.removeSubrange(scriptIndex...(scriptIndex + 1))
             let options = try parseApp(remaining, dataDirectory: dataDirectory)
+            if options.record != nil {
+                throw UsageError(message: "--record records the real window; a headless run already has its script", usage: Usage.headless)
+            }
             return .headless(script: script, options: options)
         }
         if remaining.contains("--script") {
@@ -269,6 +275,12 @@ public struct CommandLineParser: Sendable {
                 options.kioskPictures = absoluteURL(arguments[index], isDirectory: true)
             case "--mute": options.mute = true
             case "--reduce-motion": options.reduceMotion = true
+            case "--record":
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty, !arguments[index + 1].hasPrefix("--") else {
+                    throw UsageError(message: "--record needs a file to write the script to, like --record session.txt", usage: Usage.app)
+                }
+                index += 1
+                options.record = absoluteURL(arguments[index], isDirectory: false)
             case "--size":
                 guard index + 1 < arguments.count else {
                     throw UsageError(message: "--size needs a value like 1280x720", usage: Usage.app)

@@ -7,7 +7,8 @@ import CJPEG
 import CPNG
 import CSDL2
 import Foundation
-import TargetStore
+import Pictures
+
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG with SDL2_image.
 /// Needs no video or audio subsystem, so it works in the command line and in tests.

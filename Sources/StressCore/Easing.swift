@@ -31,7 +31,7 @@ public enum Easing {
 
     /// cos without Foundation (StressCore imports nothing): a 7th-order Taylor series
     /// after range reduction, accurate to ~1e-5, plenty for easing.
-    static func cosine(_ x: Float) -> Float {
+    public static func cosine(_ x: Float) -> Float {
         var a = x
         let twoPi = 2 * Float.pi
         a -= twoPi * (a / twoPi).rounded(.down)
@@ -47,7 +47,7 @@ public enum Easing {
         return sign * (1 - a2 / 2 * (1 - a2 / 12 * (1 - a2 / 30 * (1 - a2 / 56))))
     }
 
-    static func sine(_ x: Float) -> Float { cosine(x - Float.pi / 2) }
+    public static func sine(_ x: Float) -> Float { cosine(x - Float.pi / 2) }
 }
 
 /// A damped spring pulled toward rest at 0: the target's squash. Kicks add velocity,

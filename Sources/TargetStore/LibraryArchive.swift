@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// One file holding a whole library, to move it or to provision a fleet of kiosks:
 /// `stresspunch library export FILE` and `library import FILE [--replace]`.

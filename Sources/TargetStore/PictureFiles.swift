@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// The folder of user pictures, `<data-dir>/images/`. Like SwiftData's external
 /// storage, a row names a file here instead of holding the picture as a blob.

@@ -4,6 +4,7 @@
 // PictureCodec that the Platform module supplies.
 
 import Foundation
+import Pictures
 import StressCore
 
 /// The picture for a new or edited target.

@@ -1,3 +1,4 @@
+import Pictures
 import StressCore
 
 /// Why a library operation failed, in words a user can act on.

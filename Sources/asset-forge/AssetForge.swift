@@ -1,8 +1,8 @@
 import Foundation
+import Pictures
 import Platform
 import Raster
 import StressCore
-import TargetStore
 
 /// What went wrong, said so the person running the forge knows what to do.
 struct ForgeError: Error {
@@ -73,10 +73,10 @@ struct AssetForge {
     ]
 
     static let sounds: [(name: String, make: @Sendable () -> [Float])] = [
-        ("punch-1", { PunchSynth.punch(.heavy) }),
-        ("punch-2", { PunchSynth.punch(.snappy) }),
-        ("punch-3", { PunchSynth.punch(.deep) }),
-        ("click", { PunchSynth.click() }),
+        (SoundNames.punches[0], { PunchSynth.punch(.heavy) }),
+        (SoundNames.punches[1], { PunchSynth.punch(.snappy) }),
+        (SoundNames.punches[2], { PunchSynth.punch(.deep) }),
+        (SoundNames.click, { PunchSynth.click() }),
     ]
 
     func run(only: Set<String>) throws(ForgeError) {

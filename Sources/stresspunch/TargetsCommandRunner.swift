@@ -1,5 +1,6 @@
 import CommandLineInterface
 import Foundation
+import Pictures
 import Platform
 import StressCore
 import TargetStore

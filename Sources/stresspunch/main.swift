@@ -5,10 +5,11 @@
 import AppShell
 import CommandLineInterface
 import Foundation
+import Kiosk
 import OperatorLock
+import Pictures
 import Platform
 import StressCore
-import StressPunchApp
 import TargetStore
 
 let version = "0.1.0"

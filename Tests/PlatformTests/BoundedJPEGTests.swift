@@ -1,8 +1,8 @@
 import Foundation
+import Pictures
 import Platform
-import TargetStore
-import TestSupport
 import Testing
+import TestSupport
 
 /// JPEGs made by ImageMagick (a test tool), then bent into what an attacker would send.
 enum JPEGMaker {

@@ -1,7 +1,7 @@
+import Pictures
 import Platform
-import TargetStore
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite("SDL picture codec")
 struct SDLPictureCodecTests {

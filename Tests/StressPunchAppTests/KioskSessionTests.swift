@@ -1,11 +1,14 @@
+import AppModel
 import Foundation
 import Input
+import Kiosk
 import OperatorLock
+import Pictures
 import StressCore
 import StressPunchApp
 import TargetStore
-import TestSupport
 import Testing
+import TestSupport
 
 /// A picture codec for sessions that never decode (built-in pictures are not found).
 private struct NoPictures: PictureCodec {
@@ -24,7 +27,8 @@ private struct SessionFixture {
         if let pin { try OperatorPIN(store: store).set(pin) }
         session = try AppSession(
             store: store, codec: NoPictures(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: nil,
-            configuration: AppConfiguration(kiosk: kiosk), width: 1280, height: 720, synchronousPictures: true)
+            configuration: AppConfiguration(kiosk: kiosk), width: 1280, height: 720, synchronousPictures: true,
+            policy: kiosk ? KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true) : DesktopPolicy())
     }
 
     func requests() -> [AppRequest] {
@@ -99,7 +103,7 @@ struct KioskSessionTests {
         kiosk.session.handle(.keyDown(.character("l"), modifiers: [.control], isRepeat: false))
         kiosk.session.handle(.keyDown(.character("n"), modifiers: [.control], isRepeat: false))
         kiosk.run(seconds: 0.1)
-        #expect(kiosk.session.screen == .main)
+        #expect(kiosk.session.page == .main)
         #expect(kiosk.session.editor == nil)
         kiosk.session.handle(.keyDown(.escape, modifiers: [], isRepeat: false))
         kiosk.session.handle(.keyDown(.character("m"), modifiers: [], isRepeat: false))
@@ -113,16 +117,17 @@ struct KioskSessionTests {
         try kiosk.store.setSettings([KioskPreferences.idleSecondsKey: "10", KioskPreferences.defaultTargetKey: String(targets[2].id)])
         let session = try AppSession(
             store: kiosk.store, codec: NoPictures(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: nil,
-            configuration: AppConfiguration(kiosk: true), width: 1280, height: 720, synchronousPictures: true)
+            configuration: AppConfiguration(kiosk: true), width: 1280, height: 720, synchronousPictures: true,
+            policy: KioskPolicy(store: kiosk.store, pictureRoot: kiosk.folder.url, synchronous: true))
         session.library.select(targets[0].id)
         for _ in 0..<(9 * 120) { session.step(1.0 / 120) }
         #expect(session.library.selectedID == targets[0].id)
-        #expect(session.kioskSummary?.contains("0 idle resets") == true)
+        #expect(session.policySummary?.contains("0 idle resets") == true)
         for _ in 0..<(2 * 120) { session.step(1.0 / 120) }
         #expect(session.library.selectedID == targets[2].id)
-        #expect(session.kioskSummary?.contains("1 idle resets, 0 attract steps") == true)
+        #expect(session.policySummary?.contains("1 idle resets, 0 attract steps") == true)
         for _ in 0..<(5 * 120) { session.step(1.0 / 120) }
-        #expect(session.kioskSummary?.contains("1 attract steps") == true)
+        #expect(session.policySummary?.contains("1 attract steps") == true)
         #expect(session.library.selectedID == targets[3].id)
         #expect(try kiosk.store.allTargets().first { $0.isSelected }?.id == targets[2].id, "attract steps are not saved")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import StressPunchApp
-import TestSupport
+import LibraryUI
 import Testing
+import TestSupport
 
 @Suite("Picture picker")
 struct PicturePickerUnitTests {

@@ -1,7 +1,7 @@
 // Fuzzes the headless script parser: any text must parse or be refused with a line
 // number, never trap (a number out of range once did).
+import AppShell
 import FuzzSupport
-import StressPunchApp
 
 enum ScriptFuzzerEntry {
 

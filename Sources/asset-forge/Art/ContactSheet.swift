@@ -1,6 +1,6 @@
+import Pictures
 import Raster
 import Shaders
-import TargetStore
 
 /// One picture of everything for the README: every picture as a 192 px tile on a
 /// checkerboard (so transparency shows), then the eight targets at 96 px, the size

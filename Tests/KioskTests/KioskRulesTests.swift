@@ -1,3 +1,4 @@
+import Kiosk
 import StressCore
 import Testing
 

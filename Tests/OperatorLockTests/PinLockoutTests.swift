@@ -1,3 +1,4 @@
+import OperatorLock
 import StressCore
 import Testing
 

@@ -25,8 +25,3 @@ public struct AppConfiguration: Sendable {
         self.randomSeed = randomSeed
     }
 }
-
-import Raster
-
-/// Foundation also has an AffineTransform; in this module the name means Raster's.
-public typealias AffineTransform = Raster.AffineTransform

@@ -1,6 +1,7 @@
 import Foundation
-import Platform
 import Input
+import Pictures
+import Platform
 import Raster
 import StressPunchApp
 import TargetStore
@@ -131,7 +132,7 @@ public struct HeadlessRunner {
         print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
-        if let kiosk = app.session.kioskSummary { print("headless: " + kiosk) }
+        if let kiosk = app.session.policySummary { print("headless: " + kiosk) }
         // How long frames took on this machine (wall time, for soak runs; not a benchmark).
         let sorted = frameMilliseconds.sorted()
         if let slowest = sorted.last {

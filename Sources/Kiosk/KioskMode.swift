@@ -18,7 +18,7 @@ final class KioskMode {
     /// The folder the picture picker may show, and nothing outside it.
     let pictureRoot: URL
     /// Selected when the kiosk started: the reset target when the operator chose none.
-    let launchSelectionID: Int64?
+    var launchSelectionID: Int64?
 
     /// The press held on the operator corner (a finger id, or nil for the mouse).
     private(set) var hold: (finger: Int64?, start: Double)?
@@ -39,11 +39,10 @@ final class KioskMode {
     private(set) var idleResets = 0
     private(set) var attractSteps = 0
 
-    init(gate: KioskGate, preferences: KioskPreferences, pictureRoot: URL, launchSelectionID: Int64?) {
+    init(gate: KioskGate, preferences: KioskPreferences, pictureRoot: URL) {
         self.gate = gate
         self.preferences = preferences
         self.pictureRoot = pictureRoot
-        self.launchSelectionID = launchSelectionID
         idle = IdleReset(limit: Double(preferences.idleSeconds))
     }
 

@@ -1,3 +1,4 @@
+import PunchScene
 import StressCore
 import Testing
 

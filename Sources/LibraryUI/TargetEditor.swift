@@ -1,3 +1,4 @@
+import AppModel
 import Foundation
 import StressCore
 
@@ -14,20 +15,20 @@ public final class TargetEditor {
     /// A picture chosen for the target (dropped on the window), to import on save.
     public var pictureFile: URL?
     /// Set when Save was pressed; cleared when the save finished or failed.
-    var isSaving = false
+    public var isSaving = false
     /// Where to go after saving or cancelling.
-    let returnTo: AppScreen
+    public let returnTo: Page
     /// The name and message the form opened with, to tell whether anything changed.
     private let openedName: String
     private let openedMessage: String
     /// True while the form waits for "Discard changes?" to be answered.
-    var isAskingToDiscard = false
+    public var isAskingToDiscard = false
     /// The first field takes focus when the form is first built.
-    var needsFirstFocus = true
+    public var needsFirstFocus = true
     /// Whether the window takes dropped files (not in a kiosk): the form says so.
-    var acceptsDrops = true
+    public var acceptsDrops = true
 
-    init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, returnTo: AppScreen) {
+    public init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, returnTo: Page) {
         self.mode = mode
         self.name = name
         self.message = message
@@ -39,7 +40,7 @@ public final class TargetEditor {
 
     /// Whether leaving now would lose something the user did in the form. A picture
     /// dropped to start the form counts: the user chose it.
-    var hasChanges: Bool {
+    public var hasChanges: Bool {
         if pictureFile != nil { return true }
         switch mode {
         case .add: return !TargetValidation.trimmed(name).isEmpty || !TargetValidation.trimmed(message).isEmpty
@@ -50,7 +51,7 @@ public final class TargetEditor {
     /// Why Save is not possible yet, in words for the form (nil when it is).
     /// `pictureProblem`: why the chosen picture was refused; `pictureChecking`: it is
     /// still being checked.
-    func blockingReason(hasCurrentPicture: Bool, pictureProblem: String? = nil, pictureChecking: Bool = false) -> String? {
+    public func blockingReason(hasCurrentPicture: Bool, pictureProblem: String? = nil, pictureChecking: Bool = false) -> String? {
         if let pictureProblem { return pictureProblem }
         do {
             _ = try TargetValidation.validatedName(name)
@@ -66,7 +67,7 @@ public final class TargetEditor {
     }
 
     /// A name suggested from a picture's file name: "my_boss-2024.jpg" → "My boss 2024".
-    static func suggestedName(for file: URL) -> String {
+    public static func suggestedName(for file: URL) -> String {
         let base = file.deletingPathExtension().lastPathComponent
             .replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
         let words = base.split(separator: " ").joined(separator: " ")

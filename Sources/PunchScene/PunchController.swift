@@ -1,3 +1,4 @@
+import AppModel
 import Input
 import Raster
 import StressCore
@@ -39,7 +40,7 @@ public final class PunchController {
         public var pulse: Float = 0
     }
 
-    public static let punchSounds = ["punch-1", "punch-2", "punch-3"]
+    public static var punchSounds: [String] { SoundNames.punches }
 
     public init(library: LibraryModel, recorder: PunchRecorder, configuration: AppConfiguration, width: Int, height: Int) {
         self.library = library

@@ -35,12 +35,12 @@ public final class PicturePicker: @unchecked Sendable {
     }
 
     /// `url` with symlinks and `..` resolved.
-    static func resolved(_ url: URL) -> URL {
+    public static func resolved(_ url: URL) -> URL {
         url.standardizedFileURL.resolvingSymlinksInPath()
     }
 
     /// Whether `url` (resolved) lies in `root`, or is it.
-    static func isInside(_ url: URL, root: URL?) -> Bool {
+    public static func isInside(_ url: URL, root: URL?) -> Bool {
         guard let root else { return true }
         let path = resolved(url).path, rootPath = root.path
         return path == rootPath || path.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
@@ -124,7 +124,7 @@ public final class PicturePicker: @unchecked Sendable {
         poll()
     }
 
-    static func list(_ folder: URL, root: URL? = nil) -> ([Entry], String?) {
+    public static func list(_ folder: URL, root: URL? = nil) -> ([Entry], String?) {
         let keys: [URLResourceKey] = [.isDirectoryKey, .isHiddenKey]
         let contents: [URL]
         do {

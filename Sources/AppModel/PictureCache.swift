@@ -1,9 +1,5 @@
-// StressPunchApp owns the screens and the interaction controller: what a punch does,
-// how the main screen is laid out and drawn, and which requests go back to the
-// platform (sounds, rumble, fullscreen, quit). It sees no SDL: input arrives as
-// `InputEvent` values, pixels leave through Raster's Canvas.
-
 import Foundation
+import Pictures
 import Raster
 import TargetStore
 

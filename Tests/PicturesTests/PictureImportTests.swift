@@ -1,7 +1,7 @@
 import Foundation
-import TargetStore
-import TestSupport
+import Pictures
 import Testing
+import TestSupport
 
 @Suite("Picture headers")
 struct PictureHeaderTests {

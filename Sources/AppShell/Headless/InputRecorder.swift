@@ -1,0 +1,163 @@
+import Foundation
+import Input
+
+/// Writes what a user did in the real window as a headless script (`--record FILE`):
+/// every translated input event, in the script format, timed from the start. Replayed
+/// with `--headless --script FILE` on a copy of the library as it was when the
+/// recording began, it gives the same library state, so a bug a user met can be met
+/// again. Lines are written as they come (off the frame path), so a crash still
+/// leaves the recording up to its last frame.
+public final class InputRecorder {
+    private let handle: FileHandle
+    private let queue = DispatchQueue(label: "stresspunch.recording", qos: .utility)
+    private var pending = ""
+    /// The script's one virtual pad stands for the first pad; later ones are left out.
+    private var gamepadID: Int32?
+    private var gamepadUnplugged = false
+    private let pixelScale: (x: Float, y: Float)
+
+    /// Creates (or empties) `url` and writes the script's header: what made it, and
+    /// the window's size in pixels as its first line, so the replay lays out the same.
+    public init(url: URL, width: Int, height: Int, pixelScale: (x: Float, y: Float)) throws(RunError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: url)
+        else {
+            throw RunError("cannot write the recording \(url.path): check that its folder exists and can be written to")
+        }
+        self.handle = handle
+        self.pixelScale = pixelScale
+        pending = "# StressPunch recording. Replay: stresspunch --headless --script THIS-FILE --data-dir A-COPY-OF-THE-LIBRARY\n"
+        if let size = Self.resizeLine(width: width, height: height) { pending += "0.000 " + size + "\n" }
+        flush()
+    }
+
+    /// Adds this frame's events at `time` (seconds since start).
+    public func record(_ events: [InputEvent], at time: Double) {
+        guard !events.isEmpty else { return }
+        let stamp = String(format: "%.3f ", time)
+        for event in events {
+            if let line = line(for: event) { pending += stamp + line + "\n" }
+        }
+        flush()
+    }
+
+    /// Ends the script where the session ended, and waits until everything is written.
+    public func finish(at time: Double) {
+        pending += String(format: "%.3f quit\n", time)
+        flush()
+        queue.sync {}
+        try? handle.close()
+    }
+
+    private func flush() {
+        guard !pending.isEmpty else { return }
+        let data = Data(pending.utf8)
+        pending = ""
+        let handle = self.handle
+        queue.async { try? handle.write(contentsOf: data) }
+    }
+
+    /// The script line for one event, or nil for what a script does not replay (the
+    /// window losing focus, an input method's composition, buttons other than the
+    /// left one, a second gamepad).
+    func line(for event: InputEvent) -> String? {
+        func point(_ x: Float, _ y: Float) -> String { "\(Int(x.rounded())) \(Int(y.rounded()))" }
+        switch event {
+        case .pointerDown(let x, let y, 1): return "down " + point(x, y)
+        case .pointerUp(let x, let y, 1): return "up " + point(x, y)
+        case .pointerDown, .pointerUp: return nil
+        case .pointerMoved(let x, let y): return "move " + point(x, y)
+        case .wheel(let dx, let dy): return "wheel \(Self.number(dx)) \(Self.number(dy))"
+        case .fingerDown(let id, let x, let y): return "touchdown \(id) " + point(x, y)
+        case .fingerUp(let id, let x, let y): return "touchup \(id) " + point(x, y)
+        case .fingerMoved(let id, let x, let y): return "touchmove \(id) " + point(x, y)
+        case .keyDown(let key, let modifiers, _):
+            // A script's key is a press and a release; the release is not written again.
+            guard let name = Self.keyName(key) else { return nil }
+            var prefix = ""
+            if modifiers.contains(.control) { prefix += "Ctrl+" }
+            if modifiers.contains(.shift) { prefix += "Shift+" }
+            if modifiers.contains(.alt) { prefix += "Alt+" }
+            return "key " + prefix + name
+        case .keyUp, .textEditing, .windowMinimized, .windowRestored, .focusChanged:
+            return nil
+        case .text(let text): return "text " + Self.quoted(text)
+        case .fileDropped(let path): return "drop " + Self.quoted(path)
+        case .gamepadAdded(let id, _):
+            if gamepadID == nil {
+                // The replay plugs its pad in at the start when the script uses one.
+                gamepadID = id
+                return nil
+            }
+            guard id == gamepadID || gamepadUnplugged else { return nil }
+            gamepadID = id
+            gamepadUnplugged = false
+            return "padplug"
+        case .gamepadRemoved(let id):
+            guard id == gamepadID else { return nil }
+            gamepadUnplugged = true
+            return "padunplug"
+        case .gamepadButton(let id, let button, let pressed):
+            // A script's pad line presses and releases (the release comes a frame later).
+            guard pressed, id == gamepadID ?? id else { return nil }
+            gamepadID = id
+            return "pad " + button.rawValue
+        case .gamepadAxis(let id, let axis, let value):
+            guard id == gamepadID ?? id else { return nil }
+            gamepadID = id
+            return "padaxis \(axis.rawValue) \(Self.number(value))"
+        case .windowResized(let width, let height):
+            return Self.resizeLine(width: Int((Float(width) * pixelScale.x).rounded()), height: Int((Float(height) * pixelScale.y).rounded()))
+        case .windowCloseRequested: return "close"
+        case .quitRequested: return "quit"
+        case .audioDeviceLost: return "audiolost"
+        case .audioDeviceAdded: return "audioback"
+        }
+    }
+
+    /// A `resize` line when the size is one a script may ask for.
+    static func resizeLine(width: Int, height: Int) -> String? {
+        guard (320...8192).contains(width), (240...8192).contains(height) else { return nil }
+        return "resize \(width) \(height)"
+    }
+
+    /// The name SDL gives a key, as the script's `key` lines use them.
+    static func keyName(_ key: Key) -> String? {
+        switch key {
+        case .space: return "Space"
+        case .enter: return "Return"
+        case .escape: return "Escape"
+        case .tab: return "Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .up: return "Up"
+        case .down: return "Down"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PageUp"
+        case .pageDown: return "PageDown"
+        case .f11: return "F11"
+        case .character(let character): return character == "+" ? "+" : String(character)
+        case .other(let name): return name.isEmpty || name.contains(" ") ? nil : name
+        }
+    }
+
+    /// A number as short as it can be written and still be read back the same.
+    static func number(_ value: Float) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// A string in the script's double quotes, with `"` and `\` escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            if character == "\n" || character == "\r" { out.append(" "); continue }
+            out.append(character)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,113 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Raster
+import StressCore
+
+extension LibraryScreens {
+    // MARK: Add / Edit target
+
+    /// The form: a picture preview (drop a file on the window to choose one), the name
+    /// and message, and Save, which says why it is disabled when it is. `chosen` is
+    /// the state of a newly chosen picture (nil when none was chosen): it is checked at
+    /// once with the import's rules, and a refusal shows here, not at Save. Enter saves
+    /// from any field; the form opens with Name focused.
+    public func editor(
+        _ editor: TargetEditor, chosen: PictureCache.ThumbnailState?, currentPicture: RasterImage?, hasCurrentPicture: Bool,
+        busy: Bool
+    ) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let width = Float(layout.width), height = Float(layout.height)
+        let (header, cancel) = pageHeader(title: editor.mode == .add ? "New target" : "Edit target", back: "Cancel", backWidth: 140)
+        if cancel { action = .cancelEdit }
+        // Not under a modal closing this frame (the kiosk's PIN pad): it would take the focus back.
+        if editor.needsFirstFocus && !ui.isInputBlocked {
+            editor.needsFirstFocus = false
+            ui.focusNow(ui.id("name"))
+        }
+
+        let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 60 * s)
+        let previewSide = min(body.height - 60 * s, body.width * 0.42)
+        let previewRect = Rect(x: body.minX, y: body.minY, width: previewSide, height: previewSide)
+        ui.panel(previewRect, shadow: true)
+        var pictureProblem: String?
+        var checking = false
+        switch chosen {
+        case .ready(let picture)?:
+            ui.image(picture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: picture.isOpaque ? .fill : .fit)
+        case .loading?:
+            checking = true
+            ui.spinner(in: Rect(x: previewRect.center.x - 24 * s, y: previewRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
+        case .refused(let reason)?:
+            pictureProblem = reason
+            ui.label("⚠", style: .title, alignment: .center,
+                     in: Rect(x: previewRect.minX, y: previewRect.center.y - 50 * s, width: previewSide, height: 44 * s))
+            ui.label("This file cannot be used.", style: .muted, alignment: .center, maxLines: 2,
+                     in: Rect(x: previewRect.minX + 16 * s, y: previewRect.center.y, width: previewSide - 32 * s, height: 60 * s))
+        case nil:
+            if let currentPicture {
+                ui.image(currentPicture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s,
+                         fit: currentPicture.isOpaque ? .fill : .fit)
+            } else {
+                ui.label("No picture yet", style: .muted, alignment: .center, in: previewRect)
+            }
+        }
+        if ui.button("Choose picture…", icon: "🖼", style: .secondary,
+                     in: Rect(x: previewRect.minX, y: previewRect.maxY + 10 * s, width: previewSide, height: 48 * s)).clicked {
+            action = .openPicker
+        }
+        if editor.acceptsDrops {
+            ui.label("…or drop one on this window.", style: .muted, alignment: .center,
+                     in: Rect(x: previewRect.minX, y: previewRect.maxY + 60 * s, width: previewSide, height: 28 * s))
+        }
+
+        let formX = previewRect.maxX + 40 * s
+        let formWidth = body.maxX - formX
+        var y = body.minY
+        ui.label("Name", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        y += 32 * s
+        let nameField = ui.textField("name", text: &editor.name, placeholder: "What stresses you out?",
+                                     maxLength: TargetValidation.maxNameLength,
+                                     in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
+        y += 72 * s
+        ui.label("Message", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        y += 32 * s
+        let messageField = ui.textField("message", text: &editor.message, placeholder: "Something to say while you punch it",
+                                        maxLength: TargetValidation.maxMessageLength,
+                                        in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
+        y += 84 * s
+        let reason = editor.blockingReason(hasCurrentPicture: hasCurrentPicture, pictureProblem: pictureProblem,
+                                           pictureChecking: checking)
+        let saveRect = Rect(x: formX, y: y, width: 200 * s, height: 56 * s)
+        let saving = busy || editor.isSaving
+        if saving {
+            ui.spinner(in: Rect(x: saveRect.minX, y: saveRect.minY, width: 56 * s, height: 56 * s))
+            ui.label("Saving…", style: .muted, in: Rect(x: saveRect.minX + 64 * s, y: saveRect.minY, width: 300 * s, height: saveRect.height))
+        } else {
+            if ui.button("Save", icon: "✓", style: .primary, enabled: reason == nil, in: saveRect).clicked { action = .save }
+            if let reason {
+                ui.label(reason, style: pictureProblem == nil ? .muted : .error, maxLines: 4,
+                         in: Rect(x: saveRect.maxX + 16 * s, y: saveRect.minY - 20 * s, width: formWidth - saveRect.width - 16 * s,
+                                  height: saveRect.height + 40 * s))
+            }
+        }
+        // Enter is Save's, from either field or from nowhere in particular.
+        if nameField.submitted || messageField.submitted || ui.takeDefaultAction() {
+            if action == .none && reason == nil && !saving { action = .save }
+        }
+
+        if editor.isAskingToDiscard {
+            let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
+            switch ui.confirmDialog("discard", title: "Discard changes?", message: what + " Press Escape again to discard.",
+                                    confirmLabel: "Discard", cancelLabel: "Keep editing", destructive: true, escapeConfirms: true) {
+            case .confirmed: action = .discardEdit
+            case .cancelled: action = .keepEditing
+            case .pending: break
+            }
+        } else if ui.backRequested && action == .none {
+            action = .cancelEdit
+        }
+        return action
+    }
+}

@@ -1,0 +1,55 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Raster
+import StressCore
+
+extension LibraryScreens {
+    // MARK: Main screen: the favorites bar
+
+    /// Up to four favorite cards (thumbnail and name) centred along the bottom, then
+    /// the "More targets" and "Manage" buttons (not in a kiosk, where the favorites
+    /// are the only navigation). The selected favorite has an accent border.
+    public func favoritesBar(showsLibraryButtons: Bool = true) -> Action {
+        var action = Action.none
+        let bar = layout.favoritesBar
+        let favorites = library.favorites
+        let gap = 14 * layout.scale
+        // Two rows (portrait) hold the cards two by two; one favorite or two stay in one row.
+        let rows = favorites.count > 2 ? layout.favoriteRows : 1
+        let columns = (favorites.count + rows - 1) / rows
+        let cardHeight = (bar.height - gap * Float(layout.favoriteRows - 1)) / Float(layout.favoriteRows)
+        let moreWidth = showsLibraryButtons ? 232 * layout.scale : 0
+        // Cards are wider than tall, narrower when the screen has no room.
+        let room = (bar.width - moreWidth - Float(columns) * gap) / Float(max(1, columns))
+        let cardWidth = min(cardHeight * 1.45, room)
+        let total = Float(columns) * (cardWidth + gap) + moreWidth - (showsLibraryButtons ? 0 : gap)
+        let left = bar.center.x - total / 2
+        let top = bar.center.y - (Float(rows) * cardHeight + Float(rows - 1) * gap) / 2
+        for (index, favorite) in favorites.enumerated() {
+            ui.pushID(favorite.id)
+            let column = index % columns, row = index / columns
+            let rect = Rect(x: left + Float(column) * (cardWidth + gap), y: top + Float(row) * (cardHeight + gap),
+                            width: cardWidth, height: cardHeight)
+            // The number is the desktop's key for the card; a kiosk's visitors tap.
+            let title = showsLibraryButtons ? "\(index + 1)  \(favorite.name)" : favorite.name
+            if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
+                            selected: favorite.id == library.selectedID, in: rect).clicked {
+                action = .select(favorite.id)
+            }
+            ui.popID()
+        }
+        let x = left + Float(columns) * (cardWidth + gap)
+        guard showsLibraryButtons else { return action }
+        let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
+        let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
+        if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {
+            action = .show(.allTargets)
+        }
+        let manage = Rect(x: x, y: bar.center.y + 4 * layout.scale, width: moreWidth, height: moreHeight)
+        if ui.button("Manage", icon: "✎", style: .secondary, in: manage).clicked {
+            action = .show(.manage)
+        }
+        return action
+    }
+}

@@ -1,0 +1,92 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Raster
+import StressCore
+
+/// Builds the UI of each screen with the immediate-mode context, once a frame.
+public struct LibraryScreens {
+    public let ui: UIContext
+    public let library: LibraryModel
+    public let layout: MainLayout
+    public let thumbnail: (StressTarget) -> RasterImage?
+
+    public init(ui: UIContext, library: LibraryModel, layout: MainLayout, thumbnail: @escaping (StressTarget) -> RasterImage?) {
+        self.ui = ui
+        self.library = library
+        self.layout = layout
+        self.thumbnail = thumbnail
+    }
+
+    /// What the screen asked for this frame.
+    public enum Action: Equatable {
+        case none
+        case select(Int64)
+        case show(Page)
+        case chooseAndReturn(Int64)
+        case toggleFavorite(Int64, Bool)
+        case askDelete(Int64)
+        case delete(Int64)
+        case cancelDelete
+        case askRestore
+        case restore
+        case cancelRestore
+        case add
+        case edit(Int64)
+        case save
+        /// Cancel or Escape in the form: leaves, or asks first when something changed.
+        case cancelEdit
+        /// "Discard changes?" answered.
+        case discardEdit
+        case keepEditing
+        case openPicker
+        case openFolder(URL)
+        case choosePicture(URL)
+        case closePicker
+    }
+
+    // MARK: Shared pieces
+
+    /// The margin around full-screen pages.
+    public var margin: Float { Self.margin(for: layout) }
+
+    public static func margin(for layout: MainLayout) -> Float { 28 * layout.scale }
+
+    /// A page header: a back button on the left and the title in the middle. Returns
+    /// the header's rectangle and whether the back button was clicked. `trailingWidth`
+    /// (points) is what the page puts at the header's right end: the title keeps clear
+    /// of both sides rather than being drawn under the buttons on a narrow window.
+    public func pageHeader(title: String, back: String, backWidth: Float = 130, trailingWidth: Float = 0) -> (rect: Rect, back: Bool) {
+        let s = layout.scale
+        let rect = Rect(x: margin, y: margin * 0.8, width: Float(layout.width) - 2 * margin, height: 56 * s)
+        let clicked = ui.button(back, icon: "←", style: .secondary,
+                                in: Rect(x: rect.minX, y: rect.minY, width: backWidth * s, height: rect.height)).clicked
+        // Centred on the window when it fits there; else centred in the room between
+        // the buttons; else left out (the subtitle and Back still say where this is).
+        let gap = 12 * s
+        let titleWidth = ui.textWidth(title, font: ui.font(ui.theme.titleFontSize, .bold))
+        let inset = max(backWidth, trailingWidth) * s + gap
+        let between = Rect(x: rect.minX + backWidth * s + gap, y: rect.minY,
+                           width: rect.width - (backWidth + trailingWidth) * s - 2 * gap, height: rect.height)
+        if titleWidth <= rect.width - 2 * inset {
+            ui.label(title, style: .title, alignment: .center, in: rect)
+        } else if titleWidth <= between.width {
+            ui.label(title, style: .title, alignment: .center, in: between)
+        }
+        return (rect, clicked)
+    }
+
+    /// A muted line under a page header.
+    public func subtitle(_ text: String, under header: Rect) {
+        ui.label(text, style: .muted, alignment: .center,
+                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * layout.scale))
+    }
+
+    /// The area below a header with a subtitle, for the page's list or grid.
+    /// While toasts show, the body ends above them, so none hides a row.
+    public func pageBody(under header: Rect) -> Rect {
+        let top = header.maxY + 40 * layout.scale
+        let bottom = max(margin, ui.toastStackHeight > 0 ? ui.toastStackHeight + 20 * layout.scale : margin)
+        return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
+    }
+}

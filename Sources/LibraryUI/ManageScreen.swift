@@ -1,0 +1,87 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Raster
+import StressCore
+
+extension LibraryScreens {
+    // MARK: Manage library
+
+    /// Header with Back, Restore defaults and Add; then every target as a row with its
+    /// thumbnail, name, message, punch count, favorite star, Edit and Delete.
+    public func manage(pendingDelete: StressTarget?, pendingRestore: Bool) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120, trailingWidth: 190 + 12 + 262)
+        if back { action = .show(.main) }
+        let addWidth = 190 * s, restoreWidth = 262 * s
+        if ui.button("Add target", icon: "+", style: .primary,
+                     in: Rect(x: header.maxX - addWidth, y: header.minY, width: addWidth, height: header.height)).clicked {
+            action = .add
+        }
+        if ui.button("Restore defaults", icon: "↺", style: .secondary,
+                     in: Rect(x: header.maxX - addWidth - 12 * s - restoreWidth, y: header.minY, width: restoreWidth,
+                              height: header.height)).clicked {
+            action = .askRestore
+        }
+        let favorites = library.targets.filter(\.isFavorite).count
+        subtitle("\(library.targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen", under: header)
+        let listRect = pageBody(under: header)
+        let targets = library.targets
+        ui.scrollList("manage", count: targets.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
+            let target = targets[index]
+            ui.pushID(target.id)
+            ui.panel(rect, shadow: false)
+            let pad = 10 * s
+            let thumbSide = rect.height - 2 * pad
+            if let picture = thumbnail(target) {
+                ui.image(picture, in: Rect(x: rect.minX + pad, y: rect.minY + pad, width: thumbSide, height: thumbSide),
+                         cornerRadius: 10 * s, fit: picture.isOpaque ? .fill : .fit)
+            }
+            let controlsWidth = 56 * s + 110 * s + 120 * s + 3 * pad
+            let textX = rect.minX + 2 * pad + thumbSide
+            let textWidth = max(40, rect.maxX - controlsWidth - textX - 150 * s)
+            ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY + pad, width: textWidth, height: rect.height * 0.42))
+            ui.label(target.message.isEmpty ? " " : target.message, style: .muted,
+                     in: Rect(x: textX, y: rect.minY + rect.height * 0.45, width: textWidth, height: rect.height * 0.42))
+            ui.label("\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")", style: .muted, alignment: .trailing,
+                     in: Rect(x: textX + textWidth, y: rect.minY, width: 140 * s, height: rect.height))
+            var x = rect.maxX - controlsWidth
+            let controlHeight = 48 * s
+            let controlY = rect.center.y - controlHeight / 2
+            if case .changed(let on) = ui.toggle("favorite", isOn: target.isFavorite, onIcon: "★", offIcon: "☆",
+                                                 in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
+                action = .toggleFavorite(target.id, on)
+            }
+            x += 56 * s + pad
+            if ui.button("Edit", style: .secondary, in: Rect(x: x, y: controlY, width: 110 * s, height: controlHeight)).clicked {
+                action = .edit(target.id)
+            }
+            x += 110 * s + pad
+            if ui.button("Delete", style: .destructive, in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
+                action = .askDelete(target.id)
+            }
+            ui.popID()
+        }
+
+        if let pendingDelete {
+            switch ui.confirmDialog("delete", title: "Delete “\(pendingDelete.name)”?",
+                                    message: "Its picture and its punch count go with it.", confirmLabel: "Delete") {
+            case .confirmed: action = .delete(pendingDelete.id)
+            case .cancelled: action = .cancelDelete
+            case .pending: break
+            }
+        } else if pendingRestore {
+            switch ui.confirmDialog("restore", title: "Restore the built-in targets?",
+                                    message: "Deleted built-ins come back. Your own targets and your edits stay as they are.",
+                                    confirmLabel: "Restore", destructive: false) {
+            case .confirmed: action = .restore
+            case .cancelled: action = .cancelRestore
+            case .pending: break
+            }
+        } else if ui.backRequested {
+            action = .show(.main)
+        }
+        return action
+    }
+}

@@ -1,0 +1,77 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Input
+import LibraryUI
+import Raster
+
+/// What a policy may ask of the session, and nothing more.
+extension AppSession: SessionControl {
+    public var layout: MainLayout { controller.layout }
+    public var now: Date { wallClock() }
+    public var isMuted: Bool { controller.isMuted }
+    public var reducesMotion: Bool { controller.configuration.reduceMotion }
+    public var hasUnsavedForm: Bool { shown.editor?.hasChanges == true }
+    public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
+
+    public func setMuted(_ muted: Bool) { controller.setMuted(muted) }
+    public func requestQuit() { controller.requestQuit() }
+    public func show(_ page: Page) { showPage(page) }
+    public func openAddForm(returnTo: Page) { openAddForm(returnTo: returnTo, pictureFile: nil) }
+
+    public func closeEverything() {
+        keepDraft()
+        closeAllScreens()
+        ui?.setFocus(nil)
+    }
+
+    public func passToPunchScene(_ event: InputEvent) { controller.handle(event) }
+    public func passToUI(_ event: InputEvent) { frameEvents.append(event) }
+    public func introduceTarget() { controller.introduceTarget() }
+
+    public func pageHeader(title: String, back: String, backWidth: Float) -> (rect: Rect, back: Bool) {
+        guard let ui else { return (Rect(x: 0, y: 0, width: 0, height: 0), false) }
+        return LibraryScreens(ui: ui, library: library, layout: controller.layout, thumbnail: { _ in nil })
+            .pageHeader(title: title, back: back, backWidth: backWidth)
+    }
+}
+
+extension AppSession {
+    /// The centre of the widget whose label is `label` in the last built frame (the
+    /// topmost, when several show it), or nil when nothing on screen says it. Tests and
+    /// label-addressed script clicks use it, so a layout change cannot make a click
+    /// land on something else unnoticed.
+    public func widgetCenter(labelled label: String) -> Point? {
+        widgetCenters(labelled: label).last
+    }
+
+    /// The centres of every visible widget labelled `label`, in drawing order (a list's
+    /// rows top to bottom, a dialog's buttons after the page under it). A label
+    /// scrolled or clipped out of view does not count.
+    public func widgetCenters(labelled label: String) -> [Point] {
+        guard let ui else { return [] }
+        var clips: [Rect] = []
+        var found: [Point] = []
+        for command in ui.commands {
+            switch command {
+            case .pushClip(let rect): clips.append(rect)
+            case .popClip: _ = clips.popLast()
+            case .text(let string, let rect, _, _, _, _) where string == label:
+                let center = rect.center
+                if clips.allSatisfy({ $0.contains(center) }) { found.append(center) }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Every label drawn in the last built frame, in drawing order (for messages that
+    /// say what was on screen instead).
+    public var visibleLabels: [String] {
+        guard let ui else { return [] }
+        return ui.commands.compactMap { command in
+            if case .text(let string, _, _, _, _, _) = command { return string }
+            return nil
+        }
+    }
+}

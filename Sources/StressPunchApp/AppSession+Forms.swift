@@ -1,0 +1,120 @@
+import AppModel
+import Foundation
+import LibraryUI
+import StressCore
+
+/// The Add / Edit form: opening it (or its kept draft), choosing and dropping
+/// pictures, saving, and leaving it without losing what was typed.
+extension AppSession {
+    /// Keeps the open form as a draft if leaving it would lose something.
+    func keepDraft() {
+        guard let editor = shown.editor, editor.hasChanges else { return }
+        editor.isAskingToDiscard = false
+        editor.needsFirstFocus = true
+        drafts[editor.mode] = editor
+    }
+
+    /// Opens the Add form: the kept draft if there is one (saying so), else a new one.
+    func openAddForm(returnTo: Page, pictureFile: URL?) {
+        if let editor = shown.editor, editor.mode == .add {
+            if let pictureFile { choosePicture(pictureFile, for: editor) }
+            shown = .editor(editor, picker: nil)
+            return
+        }
+        keepDraft()
+        let form: TargetEditor
+        if let draft = drafts.removeValue(forKey: .add) {
+            form = draft
+            ui?.showToast("Your unsaved new target is back.", duration: 3)
+        } else {
+            form = TargetEditor(mode: .add, returnTo: returnTo)
+        }
+        form.acceptsDrops = policy.acceptsDrops
+        if let pictureFile { choosePicture(pictureFile, for: form) }
+        shown = .editor(form, picker: nil)
+    }
+
+    /// Opens the Edit form of `target`, or its kept draft.
+    func openEditForm(_ target: StressTarget, returnTo: Page) {
+        keepDraft()
+        let form: TargetEditor
+        if let draft = drafts.removeValue(forKey: .edit(id: target.id)) {
+            form = draft
+            ui?.showToast("Your unsaved changes to “\(target.name)” are back.", duration: 3)
+        } else {
+            form = TargetEditor(mode: .edit(id: target.id), name: target.name, message: target.message, returnTo: returnTo)
+        }
+        form.acceptsDrops = policy.acceptsDrops
+        shown = .editor(form, picker: nil)
+    }
+
+    /// A file chosen or dropped for a form: checked at once (the preview runs the
+    /// import's rules), named after the file if no name is typed yet.
+    func choosePicture(_ file: URL, for form: TargetEditor) {
+        form.pictureFile = file
+        if TargetValidation.trimmed(form.name).isEmpty { form.name = TargetEditor.suggestedName(for: file) }
+        // A file replaced on disk since it was last looked at is looked at again.
+        pictures.forget(file)
+        _ = pictures.thumbnailState(for: file)
+    }
+
+    /// A file dropped on the window: the open form takes it; anywhere else it starts
+    /// a new target with it (the Add draft, if one is kept).
+    func receiveDrop(_ file: URL) {
+        if let editor = shown.editor {
+            choosePicture(file, for: editor)
+            shown = .editor(editor, picker: nil)
+        } else {
+            openAddForm(returnTo: page == .allTargets ? .main : page, pictureFile: file)
+        }
+    }
+
+    /// Leaves the form from Cancel or Escape: at once when nothing changed, else after
+    /// "Discard changes?".
+    func cancelEditing() {
+        guard let editor = shown.editor else { return }
+        if editor.hasChanges && !editor.isAskingToDiscard {
+            editor.isAskingToDiscard = true
+            return
+        }
+        discardEditing()
+    }
+
+    func discardEditing() {
+        guard let editor = shown.editor else { return }
+        drafts[editor.mode] = nil
+        showPage(editor.returnTo)
+    }
+
+    /// The target the form is changing (nil when adding).
+    var editorCurrentTarget: StressTarget? {
+        guard case .edit(let id)? = shown.editor?.mode else { return nil }
+        return library.targets.first { $0.id == id }
+    }
+
+    /// Starts saving the open form in the background.
+    func saveEditing() {
+        guard let editor = shown.editor, !editor.isSaving else { return }
+        editor.isSaving = true
+        savingEditor = editor
+        switch editor.mode {
+        case .add:
+            guard let file = editor.pictureFile else { editor.isSaving = false; return }
+            library.add(name: editor.name, message: editor.message, pictureFile: file, importer: importer)
+        case .edit(let id):
+            if let url = editorCurrentTarget.flatMap(pictureURL(for:)), editor.pictureFile != nil { pictures.forget(url) }
+            library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer)
+        }
+    }
+
+    /// A save's outcome: saved, no draft of it is kept, and the form leads back (a
+    /// user who went elsewhere stays there). A failed save keeps the form (or the
+    /// draft) as it was, so nothing typed is lost.
+    func finishSaving(_ saved: TargetEditor, succeeded: Bool) {
+        saved.isSaving = false
+        savingEditor = nil
+        guard succeeded else { return }
+        if drafts[saved.mode] === saved { drafts[saved.mode] = nil }
+        if shown.editor === saved { showPage(saved.returnTo) }
+    }
+}

@@ -1,0 +1,191 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Input
+import PunchScene
+import Raster
+import StressCore
+
+/// What the shell gives the session each frame.
+public struct FrameInput {
+    /// This frame's input, in order.
+    public var events: [InputEvent]
+    /// Seconds since the last frame: the session runs its fixed steps from it.
+    public var elapsed: Double
+    /// The frame clock (seconds since start), for what animates on frames.
+    public var time: Double
+    /// The drawable's size in pixels; the layout follows it.
+    public var width: Int
+    public var height: Int
+    /// Whether a sound device is open.
+    public var soundDeviceAvailable: Bool
+    /// False when nothing will be drawn (a minimized window): input and steps only.
+    public var draws: Bool
+
+    public init(events: [InputEvent], elapsed: Double, time: Double, width: Int, height: Int,
+                soundDeviceAvailable: Bool = true, draws: Bool = true) {
+        self.events = events
+        self.elapsed = elapsed
+        self.time = time
+        self.width = width
+        self.height = height
+        self.soundDeviceAvailable = soundDeviceAvailable
+        self.draws = draws
+    }
+}
+
+/// What the session gives back each frame.
+public struct FrameOutput {
+    /// What to draw, prepared for the input's size: run it over the canvas in bands.
+    /// Nil when the frame is not drawn.
+    public var scene: MainSceneRenderer?
+    /// For the platform, in order: sounds, rumble, fullscreen, mute, quit.
+    public var requests: [AppRequest]
+    public var cursorVisible: Bool
+    /// The window title: the app and the selected target.
+    public var title: String
+    /// Whether a text field has focus (text input and an on-screen keyboard on), and
+    /// where it is, in drawable pixels, for the input method's window.
+    public var textInput: Bool
+    public var textInputArea: Rect?
+    /// How soon the next frame is needed, in seconds: 0 for the display's next frame
+    /// (something moves); longer when only a slow loop moves or only clocks run
+    /// (saves retrying, idle resets), so the shell can sleep until input or then.
+    public var nextWakeUp: Double
+}
+
+extension AppSession {
+    /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
+    /// idle reset): a frame this often at most keeps them going.
+    static let restingWakeUp = 0.1
+    /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
+    static let attractWakeUp = 1.0 / 30
+
+    /// One frame: input, fixed steps, layout, UI and scene. See the type's comment.
+    public func frame(_ input: FrameInput) -> FrameOutput {
+        soundDeviceAvailable = input.soundDeviceAvailable
+        for event in input.events { handle(event) }
+        let steps = timestep.advance(by: input.elapsed)
+        for _ in 0..<steps { step(Float(timestep.step)) }
+        resize(width: input.width, height: input.height)
+        var scene: MainSceneRenderer?
+        if input.draws {
+            prepareFrame(interpolation: Float(timestep.interpolation), time: input.time)
+            scene = renderer
+        }
+        var requests: [AppRequest] = []
+        controller.drainRequests { requests.append($0) }
+        let nextWakeUp: Double
+        if !wantsContinuousFrames {
+            nextWakeUp = Self.restingWakeUp
+        } else if isOnlyAttracting {
+            nextWakeUp = Self.attractWakeUp
+        } else {
+            nextWakeUp = 0
+        }
+        return FrameOutput(
+            scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
+            textInput: ui?.wantsTextInput ?? false, textInputArea: ui?.textInputRect, nextWakeUp: nextWakeUp)
+    }
+
+    /// "StressPunch — NAME", following the selection.
+    public var windowTitle: String {
+        "StressPunch" + (library.selected.map { " — \($0.name)" } ?? "")
+    }
+
+    /// One fixed step (120 a second): saves' clocks, the punch scene, the policy's clocks.
+    public func step(_ dt: Float) {
+        simulatedTime += Double(dt)
+        recorder.tick(now: simulatedTime)
+        controller.step(dt)
+        policy.step(Double(dt), session: self)
+    }
+
+    public func resize(width: Int, height: Int) {
+        controller.resize(width: width, height: height)
+    }
+
+    /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
+    /// the present lies between the last two fixed steps.
+    public func prepareFrame(interpolation: Float, time: Double) {
+        collectBackgroundResults()
+        policy.beginFrame(self, time: time)
+        buildUI(time: time)
+        policy.enforce(self)
+        var state: MainSceneFrame.PictureState = .failed
+        if let target = library.selected, let url = pictureURL(for: target) {
+            switch pictures.entry(for: url) {
+            case .ready(let image)?: state = .ready(image)
+            case .failed?: state = .failed
+            case nil: state = .loading
+            }
+        }
+        if case .ready(let image) = state {
+            controller.selectedPicture = image
+        } else {
+            controller.selectedPicture = nil
+        }
+
+        var frame = renderer.frame
+        frame.layout = controller.layout
+        frame.picture = state
+        frame.pictureRect = controller.pictureRect
+        frame.time = time
+        frame.flash = controller.effects.flash
+        frame.sprites = controller.effects.sprites
+        frame.reticles = controller.reticles
+        frame.showsScene = page == .main
+        frame.title = library.selected?.name ?? "No target selected"
+        frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""
+        if case .ready(let image) = state {
+            frame.pictureTransform = MainSceneFrame.pictureTransform(
+                image: image, rect: frame.pictureRect, effects: controller.effects,
+                previousSquash: controller.previousSquash, interpolation: interpolation,
+                breath: policy.breath(time: time, reducesMotion: controller.configuration.reduceMotion))
+        }
+        renderer.frame = frame
+        renderer.preparePaints()
+    }
+
+    /// Shows what background saves reported, and closes the form once its save is done.
+    func collectBackgroundResults() {
+        let results = library.takeBackgroundResults()
+        guard let ui else { return }
+        reportSaveProblems(ui)
+        for error in results.errors { ui.showToast(error, kind: .error, duration: 6) }
+        for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
+        // The save's outcome arrives in the same frame as the end of "busy".
+        if let saved = savingEditor, !library.isBusy, results.changed || !results.errors.isEmpty {
+            finishSaving(saved, succeeded: results.errors.isEmpty)
+        }
+        if results.changed { policy.libraryChanged(self) }
+    }
+
+    /// Tells the user when punches stop being saved (and why), and when they are again.
+    func reportSaveProblems(_ ui: UIContext) {
+        let problem = recorder.problem
+        guard problem != shownSaveProblem else { return }
+        if let problem {
+            ui.showToast(problem, kind: .error, duration: 8)
+        } else {
+            ui.showToast("Punches are being saved again.", duration: 3)
+        }
+        shownSaveProblem = problem
+    }
+
+    public func drainRequests(_ handler: (AppRequest) -> Void) {
+        controller.drainRequests(into: handler)
+    }
+
+    /// Whether frames must keep coming (animation, a picture loading); otherwise the
+    /// loop can sleep until input arrives.
+    public var wantsContinuousFrames: Bool {
+        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || pendingUndo != nil
+            || page != .main || policy.isAnimating
+    }
+
+    /// True while only the policy's slow loop moves (a kiosk's attract loop).
+    public var isOnlyAttracting: Bool {
+        policy.isOnlyAttracting(on: page) && !controller.isAnimating
+    }
+}

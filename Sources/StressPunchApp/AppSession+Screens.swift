@@ -1,0 +1,106 @@
+import AppModel
+import ImmediateUI
+import LibraryUI
+
+/// Building this frame's screen with the immediate-mode UI, and carrying out what it
+/// asked for.
+extension AppSession {
+    /// Builds this frame's UI and carries out what it asked for.
+    func buildUI(time: Double) {
+        guard let ui else { return }
+        let layout = controller.layout
+        // The UI's text follows the layout's scale (which knows portrait screens).
+        ui.scaleOverride = layout.scale
+        ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
+        frameEvents.removeAll(keepingCapacity: true)
+        ui.toastClearance = toastClearance
+        let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
+        policy.buildModal(ui, session: self, time: time)
+        let action: LibraryScreens.Action
+        switch shown {
+        case .main:
+            action = screens.favoritesBar(showsLibraryButtons: policy.showsLibraryButtons)
+            policy.decorateMainScreen(ui, session: self, time: time)
+        case .operatorMenu:
+            action = .none
+            policy.buildPage(.operatorMenu, ui: ui, session: self)
+        case .allTargets:
+            action = screens.allTargets()
+        case .manage(let dialog):
+            var pendingDelete: Int64?
+            if case .confirmDelete(let id)? = dialog { pendingDelete = id }
+            action = screens.manage(pendingDelete: pendingDelete.flatMap { id in library.targets.first { $0.id == id } },
+                                    pendingRestore: dialog == .confirmRestore)
+        case .editor(_, let picker?):
+            picker.poll()
+            action = screens.picker(picker, folderIcon: folderIcon, thumbnail: { [unowned self] url in self.pictures.thumbnail(for: url) })
+        case .editor(let editor, nil):
+            let current = editorCurrentTarget
+            let chosen = editor.pictureFile.map { pictures.thumbnailState(for: $0) }
+            action = screens.editor(editor, chosen: chosen, currentPicture: current.flatMap(thumbnail(for:)),
+                                    hasCurrentPicture: current != nil, busy: library.isBusy)
+        }
+        buildUndoToast(ui)
+        policy.buildOverlays(ui, session: self)
+        _ = ui.end()
+        perform(action, ui: ui)
+    }
+
+    func perform(_ action: LibraryScreens.Action, ui: UIContext) {
+        switch action {
+        case .none: break
+        case .select(let id): library.select(id)
+        case .show(let next): showPage(policy.destination(of: next, from: page, session: self))
+        case .chooseAndReturn(let id):
+            library.select(id)
+            shown = .main
+        case .toggleFavorite(let id, let on):
+            if let refusal = library.setFavorite(on, for: id) { ui.showToast(refusal, kind: .error, duration: 4) }
+        case .askDelete(let id): shown = .manage(.confirmDelete(id))
+        case .delete(let id):
+            shown = .manage(nil)
+            deleteOfferingUndo(id, now: ui.time)
+        case .cancelDelete, .cancelRestore: shown = .manage(nil)
+        case .askRestore: shown = .manage(.confirmRestore)
+        case .restore:
+            shown = .manage(nil)
+            library.restoreDefaults()
+        case .add: openAddForm(returnTo: .manage, pictureFile: nil)
+        case .edit(let id):
+            guard let target = library.targets.first(where: { $0.id == id }) else { return }
+            openEditForm(target, returnTo: .manage)
+        case .save: saveEditing()
+        case .cancelEdit: cancelEditing()
+        case .discardEdit: discardEditing()
+        case .keepEditing: shown.editor?.isAskingToDiscard = false
+        case .openPicker:
+            guard let editor = shown.editor else { return }
+            let root = policy.pictureRoot
+            let start = editor.pictureFile?.deletingLastPathComponent() ?? root ?? PicturePicker.picturesFolder()
+            let newPicker = PicturePicker(start: start, root: root)
+            if synchronousPictures { newPicker.waitForListing() }
+            shown = .editor(editor, picker: newPicker)
+        case .openFolder(let folder):
+            shown.picker?.open(folder)
+            if synchronousPictures { shown.picker?.waitForListing() }
+        case .choosePicture(let file):
+            guard let editor = shown.editor, let picker = shown.picker, picker.allows(file) else { return }
+            // Under a root the resolved path is kept, so a link swapped later cannot lead out.
+            // A name from the file when none is typed yet: a gamepad user need not type.
+            choosePicture(picker.root == nil ? file : PicturePicker.resolved(file), for: editor)
+            shown = .editor(editor, picker: nil)
+        case .closePicker:
+            if let editor = shown.editor { shown = .editor(editor, picker: nil) }
+        }
+    }
+
+    /// The top of what toasts must keep clear of on this screen: the favorites bar on
+    /// the punch screen; elsewhere the bottom margin, below the last list row.
+    var toastClearance: Float {
+        let layout = controller.layout
+        switch shown {
+        case .main: return layout.favoritesBar.minY - 10 * layout.scale
+        default: return Float(layout.height) - 12 * layout.scale
+        }
+    }
+}

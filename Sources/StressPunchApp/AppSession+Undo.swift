@@ -1,0 +1,37 @@
+import ImmediateUI
+
+/// Undo after a delete: the deleted target is kept for about 8 s, with a toast that
+/// offers it back (Ctrl+Z, pad Y, a click or tap on the toast).
+extension AppSession {
+    static let undoSeconds = 8.0
+
+    /// Deletes a target, offering Undo; a previous delete's Undo ends.
+    func deleteOfferingUndo(_ id: Int64, now: Double) {
+        if let previous = pendingUndo { library.endUndo(previous.id) }
+        if let target = library.targets.first(where: { $0.id == id }) {
+            pendingUndo = (id, target.name, now + Self.undoSeconds)
+        }
+        library.delete(id)
+    }
+
+    func undoLastDelete() {
+        guard let undo = pendingUndo else { return }
+        pendingUndo = nil
+        library.undoDelete(undo.id, unsavedPunches: recorder.unsaved(for: undo.id))
+        ui?.showToast("Restored “\(undo.name)”.", duration: 2)
+    }
+
+    /// Shows the Undo toast while it lasts; ends the Undo (the picture goes) after.
+    func buildUndoToast(_ ui: UIContext) {
+        undoToastRect = nil
+        guard let undo = pendingUndo else { return }
+        if ui.time >= undo.until {
+            pendingUndo = nil
+            library.endUndo(undo.id)
+            return
+        }
+        if ui.actionToast("undo-delete", message: "Deleted ‘\(undo.name)’", action: "Undo") {
+            undoLastDelete()
+        }
+    }
+}

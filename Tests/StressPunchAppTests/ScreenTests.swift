@@ -1,0 +1,235 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Input
+import Kiosk
+import OperatorLock
+import Pictures
+import Raster
+import RenderTestSupport
+import StressCore
+import StressPunchApp
+import TargetStore
+import Testing
+import TestSupport
+
+/// A whole session with the fake font, driven through its frame contract: widgets are
+/// found by their label in the frame's draw commands and pressed there, so these tests
+/// walk every screen without a window, and a label that moved is still found (one
+/// that vanished fails the test instead of clicking empty space).
+private final class ScreenHarness {
+    let folder = TemporaryDirectory("screens")
+    let store: TargetStore
+    let session: AppSession
+    private var time = 0.0
+
+    init(kiosk: Bool = false, pin: String? = nil) throws {
+        store = try TargetStore(dataDirectory: folder.url)
+        if let pin { try OperatorPIN(store: store).set(pin) }
+        let policy: any SessionPolicy = kiosk
+            ? KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true) : DesktopPolicy()
+        session = try AppSession(
+            store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
+            configuration: AppConfiguration(kiosk: kiosk), width: 1280, height: 720, synchronousPictures: true, policy: policy)
+        session.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
+        frame()
+    }
+
+    @discardableResult
+    func frame(_ events: [InputEvent] = []) -> FrameOutput {
+        let output = session.frame(FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: 1280, height: 720))
+        time += 1.0 / 60
+        return output
+    }
+
+    /// Clicks the widget labelled `label`, then builds two frames: the UI reports the
+    /// click in the frame after the press (its widgets learn of it when built), and
+    /// the screen it led to is built in the next.
+    /// `first`: the first of several (a list's top row) rather than the topmost.
+    func press(_ label: String, first: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+        let points = session.widgetCenters(labelled: label)
+        guard let point = first ? points.first : points.last else {
+            Issue.record("no “\(label)” on screen; it shows \(session.visibleLabels)", sourceLocation: sourceLocation)
+            return
+        }
+        frame([.pointerMoved(x: point.x, y: point.y), .pointerDown(x: point.x, y: point.y, button: 1),
+               .pointerUp(x: point.x, y: point.y, button: 1)])
+        frame()
+        frame()
+    }
+
+    func key(_ key: Key, _ modifiers: KeyModifiers = []) {
+        frame([.keyDown(key, modifiers: modifiers, isRepeat: false), .keyUp(key, modifiers: modifiers)])
+        frame()
+        frame()
+    }
+
+    func shows(_ label: String) -> Bool { session.widgetCenter(labelled: label) != nil }
+}
+
+@Suite("Screens, driven by label through the frame contract")
+struct ScreenTests {
+    @Test("the main screen leads to every target and back, and to Manage and back")
+    func mainScreenNavigation() throws {
+        let app = try ScreenHarness()
+        #expect(app.session.page == .main)
+        app.press("More targets")
+        #expect(app.session.page == .allTargets)
+        #expect(app.shows("All targets"))
+        app.press("Back")
+        #expect(app.session.page == .main)
+        app.press("Manage")
+        #expect(app.session.page == .manage)
+        #expect(app.shows("Manage library"))
+        app.press("Back")
+        #expect(app.session.page == .main)
+    }
+
+    @Test("choosing a card in the grid selects its target and goes back to punching")
+    func chooseInGrid() throws {
+        let app = try ScreenHarness()
+        let last = try #require(app.session.library.targets.last)
+        #expect(app.session.library.selectedID != last.id)
+        app.press("More targets")
+        app.press(last.name)
+        #expect(app.session.page == .main)
+        #expect(app.session.library.selectedID == last.id)
+    }
+
+    @Test("Delete asks first, deletes on Delete, and Undo brings the target back")
+    func deleteAndUndo() throws {
+        let app = try ScreenHarness()
+        let first = try #require(app.session.library.targets.first)
+        let count = app.session.library.targets.count
+        app.press("Manage")
+        app.press("Delete", first: true)
+        #expect(app.shows("Delete “\(first.name)”?"))
+        #expect(app.session.library.targets.count == count, "nothing is deleted before the answer")
+        app.press("Delete")
+        #expect(app.session.library.targets.count == count - 1)
+        #expect(!app.shows("Delete “\(first.name)”?"))
+        app.press("Undo")
+        #expect(app.session.library.targets.count == count)
+        #expect(app.session.library.targets.contains { $0.name == first.name })
+    }
+
+    @Test("Cancel in the delete dialog keeps the target")
+    func cancelDelete() throws {
+        let app = try ScreenHarness()
+        let count = app.session.library.targets.count
+        app.press("Manage")
+        app.press("Delete", first: true)
+        app.press("Cancel")
+        #expect(app.session.page == .manage)
+        #expect(app.session.library.targets.count == count)
+        #expect(app.shows("Manage library"))
+    }
+
+    @Test("Restore defaults asks first and brings a deleted built-in back")
+    func restoreDefaults() throws {
+        let app = try ScreenHarness()
+        let count = app.session.library.targets.count
+        app.press("Manage")
+        app.press("Delete", first: true)
+        app.press("Delete")
+        app.frame()
+        app.session.library.endAllUndo()
+        #expect(app.session.library.targets.count == count - 1)
+        app.press("Restore defaults")
+        #expect(app.shows("Restore the built-in targets?"))
+        app.press("Restore")
+        #expect(app.session.library.targets.count == count)
+    }
+
+    @Test("Add target opens the form, Cancel leaves it for Manage; with changes Escape asks and a second Escape discards")
+    func editorLeaving() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.press("Add target")
+        #expect(app.session.page == .editor)
+        #expect(app.shows("New target"))
+        app.press("Cancel")
+        #expect(app.session.page == .manage)
+        app.press("Add target")
+        app.frame([.text("Mondays")])
+        #expect(app.session.editor?.name == "Mondays", "the form opens with Name focused")
+        app.key(.escape)
+        #expect(app.shows("Discard changes?"))
+        #expect(app.session.page == .editor)
+        app.key(.escape)
+        #expect(app.session.page == .manage)
+        #expect(app.session.editor == nil)
+    }
+
+    @Test("Choose picture opens the picker over the form; Cancel goes back to the same form")
+    func pickerOverForm() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.press("Edit", first: true)
+        let form = try #require(app.session.editor)
+        app.press("Choose picture…")
+        #expect(app.session.page == .picker)
+        #expect(app.session.picker != nil)
+        #expect(app.shows("Choose a picture"))
+        app.press("Cancel")
+        #expect(app.session.page == .editor)
+        #expect(app.session.editor === form)
+        #expect(app.session.picker == nil)
+    }
+
+    @Test("a fifth favorite is refused with the rule's reason in a toast")
+    func fifthFavorite() throws {
+        let app = try ScreenHarness()
+        let favorites = app.session.library.favorites.count
+        try #require(favorites == FavoriteRule.limit)
+        app.press("Manage")
+        app.press("☆", first: true)
+        #expect(app.session.library.favorites.count == favorites)
+        #expect(app.shows(FavoriteRule.refusalReason))
+    }
+
+    @Test("a kiosk's main screen has no library buttons; Ctrl+L asks for the PIN, and the right one opens Manage")
+    func kioskUnlock() throws {
+        let app = try ScreenHarness(kiosk: true, pin: "2468")
+        #expect(!app.shows("More targets") && !app.shows("Manage"))
+        app.key(.character("l"), [.control])
+        #expect(app.session.page == .main)
+        #expect(app.shows("Operator PIN"))
+        for digit in "2468" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .manage)
+        // The operator's screens lead back to the operator menu, and Lock locks.
+        app.press("Back")
+        #expect(app.session.page == .operatorMenu)
+        #expect(app.shows("Kiosk operator"))
+        app.press("Lock")
+        #expect(app.session.page == .main)
+        #expect(app.session.policySummary?.contains("kiosk: locked") == true)
+    }
+
+    @Test("a wrong PIN keeps the kiosk locked and says so")
+    func kioskWrongPIN() throws {
+        let app = try ScreenHarness(kiosk: true, pin: "2468")
+        app.key(.character("l"), [.control])
+        for digit in "1111" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .main)
+        #expect(app.shows("Operator PIN"))
+        #expect(app.session.visibleLabels.contains { $0.contains("Wrong PIN") })
+    }
+
+    @Test("the frame's output names the selected target in the title and rests when nothing moves")
+    func frameOutput() throws {
+        let app = try ScreenHarness()
+        let selected = try #require(app.session.library.selected)
+        var output = app.frame()
+        #expect(output.title == "StressPunch — \(selected.name)")
+        #expect(output.scene != nil)
+        for _ in 0..<240 { output = app.frame() }
+        #expect(output.nextWakeUp > 0, "at rest the shell may sleep")
+        app.key(.space)
+        output = app.frame()
+        #expect(output.nextWakeUp == 0, "a punch animates")
+        #expect(output.requests.isEmpty || output.requests.allSatisfy { if case .playSound = $0 { return true }; return false })
+    }
+}
