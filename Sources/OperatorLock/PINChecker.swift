@@ -1,14 +1,12 @@
 import Foundation
 import StressCore
+import Synchronization
 import TargetStore
 
 /// Checks entered PINs off the frame path. The memory-hard hash takes about a tenth
 /// of a second and the lockout lives in SQLite, so both run on a queue of their own;
 /// the app polls for the answer once a frame.
-public final class PINChecker: @unchecked Sendable {
-    // @unchecked: `answer` and `generation` are shared with the queue under `lock`;
-    // everything else is used on the main thread only.
-
+public final class PINChecker: Sendable {
     /// What came back from the queue.
     public enum Answer: Equatable, Sendable {
         case checked(PINCheck)
@@ -17,15 +15,22 @@ public final class PINChecker: @unchecked Sendable {
         case failed(String)
     }
 
+    /// Everything that changes: `answer` and `generation` are shared with the queue;
+    /// `isChecking` is used on the main thread only but is kept here too.
+    private struct State {
+        var answer: Answer?
+        var generation = 0
+        var isChecking = false
+    }
+
     private let pin: OperatorPIN
     private let queue = DispatchQueue(label: "stresspunch.pin-check", qos: .userInitiated)
-    private let lock = NSLock()
-    private var answer: Answer?
-    private var generation = 0
+    private let state = Mutex(State())
     /// Headless runs check synchronously, so a script's frames never depend on timing.
     private let synchronous: Bool
+
     /// True from `check` until its answer is taken.
-    public private(set) var isChecking = false
+    public var isChecking: Bool { state.withLock { $0.isChecking } }
 
     public init(pin: OperatorPIN, synchronous: Bool = false) {
         self.pin = pin
@@ -34,7 +39,7 @@ public final class PINChecker: @unchecked Sendable {
 
     /// Starts checking `entered` as of `now`.
     public func check(_ entered: String, now: Date) {
-        isChecking = true
+        state.withLock { $0.isChecking = true }
         let pin = self.pin
         run { () -> Answer in
             do { return .checked(try pin.check(entered, now: now)) } catch { return .failed(String(describing: error)) }
@@ -49,36 +54,34 @@ public final class PINChecker: @unchecked Sendable {
 
     /// Forgets work in flight: its answer will not be handed out.
     public func cancel() {
-        lock.lock()
-        generation += 1
-        answer = nil
-        lock.unlock()
-        isChecking = false
+        state.withLock { state in
+            state.generation += 1
+            state.answer = nil
+            state.isChecking = false
+        }
     }
 
     /// The answer that arrived since the last call, if any (main thread, once a frame).
     public func takeAnswer() -> Answer? {
-        lock.lock()
-        let taken = answer
-        answer = nil
-        lock.unlock()
-        switch taken {
-        case .checked?, .failed?: isChecking = false
-        default: break
+        state.withLock { state in
+            let taken = state.answer
+            state.answer = nil
+            switch taken {
+            case .checked?, .failed?: state.isChecking = false
+            default: break
+            }
+            return taken
         }
-        return taken
     }
 
     private func run(_ work: @escaping @Sendable () -> Answer) {
-        lock.lock()
-        let ticket = generation
-        lock.unlock()
+        let ticket = state.withLock { $0.generation }
         let deliver: @Sendable () -> Void = { [weak self] in
             let result = work()
             guard let self else { return }
-            self.lock.lock()
-            if self.generation == ticket { self.answer = result }
-            self.lock.unlock()
+            self.state.withLock { state in
+                if state.generation == ticket { state.answer = result }
+            }
         }
         if synchronous { queue.sync(execute: deliver) } else { queue.async(execute: deliver) }
     }

@@ -1,27 +1,30 @@
 import CSDL2
 import Foundation
+import Synchronization
 
 /// Measures when sound really comes out: after `arm()`, the first audible sample of a
 /// mixed buffer is timestamped on the audio thread (the time its buffer was handed to
 /// the device plus its place in the buffer). For the latency benchmark.
-public final class AudioLatencyProbe: @unchecked Sendable {
-    // @unchecked: every field is guarded by `lock`.
-    private let lock = NSLock()
-    private var armed = false
-    private var heardAt: Double?
+public final class AudioLatencyProbe: Sendable {
+    private struct State {
+        var armed = false
+        var heardAt: Double?
+    }
+
+    private let state = Mutex(State())
 
     /// Starts watching for the next sound.
     public func arm() {
-        lock.lock(); defer { lock.unlock() }
-        armed = true
-        heardAt = nil
+        state.withLock { state in
+            state.armed = true
+            state.heardAt = nil
+        }
     }
 
     /// Monotonic milliseconds at which the first audible sample after `arm()` plays,
     /// or nil if none yet.
     public var heardTime: Double? {
-        lock.lock(); defer { lock.unlock() }
-        return heardAt
+        state.withLock { $0.heardAt }
     }
 
     /// Monotonic milliseconds, the clock `heardTime` uses.
@@ -33,13 +36,14 @@ public final class AudioLatencyProbe: @unchecked Sendable {
 
     func bufferMixed(_ samples: UnsafePointer<Int16>, count: Int, sampleRate: Double) {
         let mixedAt = Self.now()
-        lock.lock(); defer { lock.unlock() }
-        guard armed, heardAt == nil else { return }
-        for index in 0..<count where abs(Int(samples[index])) > 64 {
-            // Interleaved stereo: frame = index / 2.
-            heardAt = mixedAt + Double(index / 2) / sampleRate * 1000
-            armed = false
-            return
+        state.withLock { state in
+            guard state.armed, state.heardAt == nil else { return }
+            for index in 0..<count where abs(Int(samples[index])) > 64 {
+                // Interleaved stereo: frame = index / 2.
+                state.heardAt = mixedAt + Double(index / 2) / sampleRate * 1000
+                state.armed = false
+                return
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 // FontLocator owns finding font files on this system: fontconfig first (sans-serif
-// regular and bold, a colour emoji font), then a plain search of the usual font
-// folders for DejaVu Sans. It only returns paths; SDLGlyphSource opens them.
+// regular and bold, a colour emoji font), then, for each one still missing, a plain
+// search of the usual font folders for DejaVu Sans, DejaVu Sans Bold or Noto Color
+// Emoji. It only returns paths; SDLGlyphSource opens them.
 
 import CFontconfig
 import Foundation
@@ -45,11 +46,11 @@ public enum FontLocatorError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Finds font files through fontconfig, with a fallback search for DejaVu Sans.
+/// Finds font files through fontconfig, with a fallback search of the font folders.
 public struct FontLocator: Sendable {
     /// Whether to ask fontconfig at all (tests turn it off to exercise the fallback).
     public var usesFontconfig: Bool
-    /// Folders searched (recursively) for DejaVu Sans when fontconfig finds nothing.
+    /// Folders searched (recursively) for the fonts fontconfig did not find.
     public var fallbackDirectories: [String]
 
     public static let defaultFallbackDirectories: [String] = {

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// SDL_mixer cannot change a sound's pitch, so each sound is resampled at load into a
 /// few pitch variants; `play` picks the nearest. With no audio device the app still
-/// runs: `play` does nothing and `unavailableReason` says why, once.
+/// runs: `play` does nothing, `unavailableReason` says why, and a device is tried
+/// again now and then (also after one is unplugged mid-run). Headless runs can use
+/// lockstep mode, which starts sounds in step with the simulated clock.
 public final class SDLAudio: @unchecked Sendable {
     // @unchecked: mutable state is touched on the main thread, except the lockstep
     // clock, which has its own lock.

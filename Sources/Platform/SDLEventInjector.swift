@@ -1,5 +1,6 @@
 import CSDL2
 import Input
+import Synchronization
 
 /// Puts synthetic input into SDL's own event queue, for headless scripts: the app
 /// then reads it through the same translation as real input. Gamepad input goes
@@ -249,29 +250,17 @@ public final class SDLEventInjector {
 }
 
 /// Counts rumble requests reaching the virtual pad (called on SDL's thread).
-final class RumbleCounter: @unchecked Sendable {
-    // @unchecked: `count` is guarded by `lock`.
+final class RumbleCounter: Sendable {
     static let shared = RumbleCounter()
-    private let lock = NSLockLike()
-    private var value = 0
+    private let value = Mutex(0)
 
     var count: Int {
-        lock.lock(); defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 
     func increment() {
-        lock.lock(); defer { lock.unlock() }
-        value += 1
+        value.withLock { $0 += 1 }
     }
-}
-
-/// SDL's own mutex, so this file needs no Foundation.
-final class NSLockLike: @unchecked Sendable {
-    private let mutex = SDL_CreateMutex()
-    deinit { SDL_DestroyMutex(mutex) }
-    func lock() { SDL_LockMutex(mutex) }
-    func unlock() { SDL_UnlockMutex(mutex) }
 }
 
 private func virtualPadRumble(_ userData: UnsafeMutableRawPointer?, _ low: UInt16, _ high: UInt16) -> Int32 {

@@ -1,6 +1,9 @@
-// SDLGlyphSource owns turning font files into Raster glyphs with SDL2_ttf: one
-// TTF_Font per (weight, size), glyphs rasterized once and cached, colour emoji from
-// the emoji font (scaled to the text size), metrics and kerning. No SDL type leaves it.
+// SDLGlyphSource owns turning font files (found by FontLocator) into Raster glyphs
+// with SDL2_ttf: one TTF_Font per (weight, size), glyphs rasterized once and cached,
+// colour emoji from the emoji font scaled up or down to the text size (also for a
+// text-style scalar whose cluster asks for emoji style with U+FE0F), line metrics and
+// kerning. Lookups may come from several render bands at once: the caches have a
+// lock of their own, and every SDL2_ttf call takes TTFLibrary's. No SDL type leaves it.
 
 import CSDL2
 import Foundation
@@ -22,7 +25,8 @@ public enum FontLoadError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Glyphs from the system's fonts through SDL2_ttf. Use from one thread.
+/// Glyphs from the system's fonts through SDL2_ttf. Safe to ask from several threads
+/// at once (the renderer draws text in several bands in parallel).
 public final class SDLGlyphSource: GlyphSource {
     public let files: FontFiles
 

@@ -1,6 +1,7 @@
-// Platform owns everything SDL: today picture decoding and encoding through
-// SDL2_image; the window, input, audio and fonts join it as the app grows. No SDL
-// type leaves this module.
+// SDLPictureCodec turns picture files into RGBA bitmaps and back, for importing
+// pictures and writing the stored copies. Decoders are picked for untrusted files:
+// libjpeg-turbo and libpng with limits on work, time and memory, giflib for GIFs,
+// SDL2_image for everything else and for encoding. No SDL or C type leaves it.
 
 import CGIF
 import CJPEG
@@ -10,8 +11,11 @@ import Foundation
 import Pictures
 
 
-/// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG with SDL2_image.
-/// Needs no video or audio subsystem, so it works in the command line and in tests.
+/// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first
+/// frame) go through giflib; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
+/// and non-interlaced PNGs through libpng, both bounded; everything else is decoded
+/// whole by SDL2_image, which also does the encoding. Needs no video or audio
+/// subsystem, so it works in the command line and in tests.
 public struct SDLPictureCodec: PictureCodec {
     /// JPEG quality for stored photos: visually lossless at phone-photo sizes.
     public static let jpegQuality: Int32 = 90

@@ -3,9 +3,10 @@ import Raster
 
 /// The app's window, presented from our CPU framebuffer.
 ///
-/// Frames go to the window surface (a plain copy, what a software renderer wants).
-/// If the platform gives no window surface, or one smaller than the drawable area
-/// (some HiDPI setups), a streaming texture is used instead.
+/// Frames go to the window surface (a plain copy, what a software renderer wants),
+/// or are drawn straight into it (`directFramebuffer`). If the platform gives no
+/// window surface, or one smaller than the window (some HiDPI setups), a streaming
+/// texture is used instead.
 public final class SDLWindow {
     private let window: OpaquePointer
     private var renderer: OpaquePointer?

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Something that draws one band of rows of a frame. The same drawing runs once per
 /// band, each time on a band view of the canvas whose clip keeps it to its rows.
@@ -52,14 +53,16 @@ public final class BandExecutor {
     /// What the workers share with the executor; it outlives the executor until every
     /// worker has seen the shutdown.
     private final class SharedState: @unchecked Sendable {
-        // @unchecked: `renderer` is written before the workers are released and read
-        // by them only until they signal `finished`; `nextBand` is guarded by `lock`;
-        // each band view is drawn by exactly one thread per frame.
+        // @unchecked: `renderer` and `shuttingDown` are plain fields handed over through
+        // the semaphores (written before the workers are released, read by them only
+        // until they signal `finished`), and each band view is drawn by exactly one
+        // thread per frame.
         let bands: [Canvas]
         let start: [DispatchSemaphore]
         let finished = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var nextBand = 0
+        /// The next band to take. Locked once per band, not per row or pixel, so it
+        /// stays off the drawing's hot path.
+        let nextBand = Mutex(0)
         var renderer: BandRenderer?
         var shuttingDown = false
 
@@ -70,9 +73,7 @@ public final class BandExecutor {
 
         func render(_ renderer: BandRenderer) {
             self.renderer = renderer
-            lock.lock()
-            nextBand = 0
-            lock.unlock()
+            nextBand.withLock { $0 = 0 }
             for semaphore in start { semaphore.signal() }
             drawBands(renderer)
             for _ in start { finished.wait() }
@@ -82,10 +83,11 @@ public final class BandExecutor {
         /// Takes bands until none are left.
         private func drawBands(_ renderer: BandRenderer) {
             while true {
-                lock.lock()
-                let index = nextBand
-                nextBand += 1
-                lock.unlock()
+                let index = nextBand.withLock { next in
+                    let taken = next
+                    next += 1
+                    return taken
+                }
                 guard index < bands.count else { return }
                 bands[index].resetClip()
                 renderer.render(into: bands[index])

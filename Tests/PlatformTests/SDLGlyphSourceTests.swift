@@ -121,25 +121,66 @@ struct SDLGlyphSourceTests {
         #expect(inside > 100)
     }
 
-    @Test("sample text at 16, 24 and 48 px is written to /tmp/text-sample.png for a look")
+    @Test("a sample sheet at 16, 24 and 48 px draws every line in its own colour, emoji in theirs, and saves as a PNG")
     func sampleImage() throws {
         let source = try SDLGlyphSource()
         let canvas = Canvas(width: 560, height: 200)
         canvas.clear(Color(hex: 0xF4F1EA))
         canvas.fill(PixelRect(x: 0, y: 110, width: 560, height: 90), Color(hex: 0x1E2235))
-        var baseline = 24
-        for size in [16, 24] {
+        // The baselines, drawn under the text.
+        for baseline in [24, 58] {
             canvas.fill(PixelRect(x: 0, y: baseline, width: 560, height: 1), Color(hex: 0xFF8080, alpha: 0.5))
-            canvas.drawText(
-                "Büro 🥊 Hello, Stress! AVAWg jy ❤️ \(size) px", x: 8, baseline: baseline, font: .regular(size),
-                source: source, color: Color(hex: 0x1A1A1A))
-            baseline += size + 18
         }
-        canvas.drawText("Red Green Blue", x: 300, baseline: 90, font: .bold(24), source: source, color: Color(hex: 0xD02020))
         canvas.fill(PixelRect(x: 0, y: 170, width: 560, height: 1), Color(hex: 0x80FF80, alpha: 0.5))
-        canvas.drawText("Büro 🥊 Hello 48", x: 8, baseline: 170, font: .bold(48), source: source, color: .white)
-        canvas.drawText("ok", x: 470, baseline: 170, font: .regular(48), source: source, color: Color(hex: 0x40A0FF))
-        let png = TestPNG.encode(width: canvas.width, height: canvas.height, rgba: RasterImage(copying: canvas).rgbaBytes())
-        try Data(png).write(to: URL(fileURLWithPath: "/tmp/text-sample.png"))
+
+        let ink: UInt32 = 0x1A1A1A
+        let lines: [(text: String, x: Int, baseline: Int, font: FontDescription, color: UInt32)] = [
+            ("Büro 🥊 Hello, Stress! AVAWg jy ❤️ 16 px", 8, 24, .regular(16), ink),
+            ("Büro 🥊 Hello, Stress! AVAWg jy ❤️ 24 px", 8, 58, .regular(24), ink),
+            ("Red Green Blue", 300, 90, .bold(24), 0xD02020),
+            ("Büro 🥊 Hello 48", 8, 170, .bold(48), 0xFFFFFF),
+            ("ok", 470, 170, .regular(48), 0x40A0FF),
+        ]
+        var boxes: [PixelRect] = []
+        for line in lines {
+            let width = canvas.drawText(
+                line.text, x: line.x, baseline: line.baseline, font: line.font, source: source, color: Color(hex: line.color))
+            let metrics = source.lineMetrics(for: line.font)
+            // From half the ascent (inside the capitals) down to just above the baseline:
+            // clear of the lines above and below, and of the baseline rules.
+            let top = line.baseline - metrics.ascent / 2
+            boxes.append(PixelRect(x: line.x, y: top, width: min(width, canvas.width - line.x), height: line.baseline - top))
+        }
+
+        func channels(_ pixel: UInt32) -> [Int] { [Int((pixel >> 16) & 0xFF), Int((pixel >> 8) & 0xFF), Int(pixel & 0xFF)] }
+        func count(in box: PixelRect, where matches: ([Int]) -> Bool) -> Int {
+            var found = 0
+            for y in box.y..<box.maxY {
+                for x in box.x..<box.maxX where matches(channels(canvas[x, y])) { found += 1 }
+            }
+            return found
+        }
+        // Every line drew strokes in its own colour: glyph masks take the text colour.
+        for (line, box) in zip(lines, boxes) {
+            let wanted = channels(line.color)
+            let strokes = count(in: box) { zip($0, wanted).allSatisfy { abs($0 - $1) <= 24 } }
+            #expect(strokes > 100, "\(line.text) at \(line.font.size) px: \(strokes) pixels in its colour")
+        }
+        // Colour emoji keep their own colours in dark text: no grey blend of the ink and
+        // the page is that saturated.
+        if source.hasEmojiFont {
+            for box in boxes[0...1] {
+                #expect(count(in: box) { ($0.max() ?? 0) - ($0.min() ?? 0) >= 96 } > 40)
+            }
+        }
+
+        // Written as a PNG, the sheet reads back as exactly what was drawn.
+        let folder = TemporaryDirectory("text-sample")
+        let file = folder.file("text-sample.png")
+        let rgba = RasterImage(copying: canvas).rgbaBytes()
+        try Data(TestPNG.encode(width: canvas.width, height: canvas.height, rgba: rgba)).write(to: file)
+        let saved = try #require(TestPNG.decode([UInt8](try Data(contentsOf: file))))
+        #expect(saved.width == canvas.width && saved.height == canvas.height)
+        #expect(saved.rgba == rgba)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StressCore
 
 /// Synthesized sounds: each punch is a pitched-down sine "thump" with a fast decay,
 /// a short filtered-noise "slap" on top and a little soft clipping for weight. They
@@ -106,30 +107,5 @@ enum PunchSynth {
         guard loudest > 0 else { return }
         let gain = peak / loudest
         for index in samples.indices { samples[index] *= gain }
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so noise (and scattered art) is the same every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<1.
-    mutating func nextUnit() -> Float { Float(next() >> 40) / Float(1 << 24) }
-
-    /// Uniform in -1..<1.
-    mutating func nextSigned() -> Float { nextUnit() * 2 - 1 }
-
-    mutating func next(in range: ClosedRange<Float>) -> Float {
-        range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
     }
 }
