@@ -21,9 +21,4 @@ public struct SeededRandom: Sendable, Equatable {
 
     /// A Float in -1..<1.
     public mutating func nextSigned() -> Float { nextUnit() * 2 - 1 }
-
-    /// A Float in `range`.
-    public mutating func next(in range: ClosedRange<Float>) -> Float {
-        range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
-    }
 }
