@@ -25,8 +25,8 @@ run-debug: deps
 # it runs on its own after the rest, not beside a hundred parallel tests.
 test: test-deps
 	$(SWIFT) build -c release --build-tests
-	$(SWIFT) test -c release --skip-build --skip RealWindowTests
-	$(SWIFT) test -c release --skip-build --filter RealWindowTests
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests"
 
 # Long runs kept out of CI: the UI monkey over 100,000 events on a fresh seed (the
 # seed is printed on failure, to replay it).
@@ -39,8 +39,8 @@ soak: test-deps
 # its window surface is caught here), then ThreadSanitizer where threads meet: the band
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is.
-SANITIZE_SKIP = --skip RealWindowTests --skip UIMonkeyTests
-TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests
+SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests
+TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests
 sanitize: test-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path .build-asan --build-tests
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt \

@@ -171,7 +171,7 @@ let package = Package(
         // in the command list, pressed, and the screen that follows checked.
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PunchScene", "LibraryUI", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
         // The headless script format and recording a user's input into it.
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--record FILE` under a real X server: what a user does with xdotool (clicks, keys,
+/// a drag) is written as a headless script, and replaying it on a copy of the library
+/// as it was gives the same library and the same screen. Timing-sensitive like the
+/// other real-window tests, so `make test` runs it with them, on its own.
+@Suite("Recording a real session and replaying it headless", .serialized)
+struct RecordTests {
+    @Test("a session recorded under Xvfb replays headless to the same library state and the same last screen")
+    func recordAndReplay() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let before = try cli.list()
+        // The library as it was when the recording began, for the replay.
+        let copy = cli.folder.url.appendingPathComponent("copy").path
+        try FileManager.default.copyItem(atPath: cli.dataDirectory, toPath: copy)
+        let recording = cli.folder.file("session.txt").path
+
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute", "--record", recording])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let geometry = try RealWindowTests.geometry(display, windowID)
+        let centerX = geometry.x + geometry.width / 2, centerY = geometry.y + geometry.height / 2 - 40
+        usleep(1_500_000)
+
+        func xdotool(_ arguments: String...) throws { try display.tool("/usr/bin/xdotool", arguments) }
+        // Three punches on the first target, then favorite 2 and two punches on it.
+        for _ in 0..<3 {
+            try xdotool("mousemove", String(centerX), String(centerY), "click", "1")
+            usleep(400_000)
+        }
+        try xdotool("key", "--window", windowID, "2")
+        usleep(600_000)
+        for _ in 0..<2 {
+            try xdotool("mousemove", String(centerX + 30), String(centerY + 20), "click", "1")
+            usleep(400_000)
+        }
+        // Manage, a drag that scrolls its list, and Escape back to punching.
+        try xdotool("key", "--window", windowID, "ctrl+l")
+        usleep(700_000)
+        try xdotool("mousemove", String(centerX), String(geometry.y + geometry.height - 80), "mousedown", "1")
+        for step in 1...6 {
+            try xdotool("mousemove", String(centerX), String(geometry.y + geometry.height - 80 - step * 40))
+            usleep(30_000)
+        }
+        try xdotool("mouseup", "1")
+        usleep(1_200_000)
+        try xdotool("key", "--window", windowID, "Escape")
+        usleep(1_500_000)
+        let real = cli.folder.file("real.xwd").path
+        try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(real)'"])
+        try xdotool("key", "--window", windowID, "ctrl+q")
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning, "Ctrl+Q should close the window")
+
+        let recorded = try cli.list()
+        #expect(recorded.map(\.punches).reduce(0, +) == 5, "the real session landed five punches: \(recorded.map(\.punches))")
+        #expect(recorded.first { $0.selected }?.id == before.filter(\.favorite)[1].id)
+
+        // The script: timed lines in the headless format, the window's size first.
+        var script = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(script.contains("resize 1024 640"))
+        #expect(script.contains("key 2") && script.contains("key Ctrl+l") && script.contains("key Escape"))
+        #expect(script.contains(" down ") && script.contains(" move ") && script.contains(" up "))
+        // A screenshot where the real one was taken: just before Ctrl+Q.
+        let replayShot = cli.folder.file("replay.png").path
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let quitLine = try #require(lines.firstIndex { $0.hasSuffix(" key Ctrl+q") }, "Ctrl+Q was not recorded")
+        let quitTime = try #require(lines[quitLine].split(separator: " ").first)
+        script = (lines[..<quitLine] + ["\(quitTime) screenshot \"\(replayShot)\""] + lines[quitLine...]).joined(separator: "\n")
+        let edited = cli.folder.file("replay.txt")
+        try Data(script.utf8).write(to: edited)
+
+        let replay = try StressPunchProcess.run(["--headless", "--script", edited.path, "--data-dir", copy])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        let replayed = try StressPunchProcess.run(["--data-dir", copy, "targets", "list", "--json"])
+        let replayedTargets = try JSONDecoder().decode([ListedTarget].self, from: Data(replayed.standardOutput.utf8))
+        #expect(replayedTargets == recorded, "the replay must leave the library as the real session did")
+
+        // The last screens match: the same layout, near enough pixel for pixel (the
+        // real window's timing differs by a frame or two; nothing moves at rest).
+        let realShot = try Screenshot(real)
+        let replayImage = try Screenshot(replayShot)
+        #expect(replayImage.width == geometry.width && replayImage.height == geometry.height)
+        var differing = 0
+        for y in stride(from: 0, to: replayImage.height, by: 2) {
+            for x in stride(from: 0, to: replayImage.width, by: 2) {
+                let a = realShot.pixel(geometry.x + x, geometry.y + y), b = replayImage.pixel(x, y)
+                if (0..<3).contains(where: { abs(Int(a[$0]) - Int(b[$0])) > 48 }) { differing += 1 }
+            }
+        }
+        let sampled = (replayImage.width / 2) * (replayImage.height / 2)
+        #expect(differing * 100 < sampled * 3, "\(differing) of \(sampled) sampled pixels differ")
+    }
+
+    @Test("--record without a file, or with --headless, is a usage error that says why")
+    func usage() throws {
+        let missing = try StressPunchProcess.run(["--record"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("--record needs a file"))
+        let cli = CLI()
+        let script = try cli.file("s.txt", Array("0 quit\n".utf8))
+        let headless = try StressPunchProcess.run(["--headless", "--script", script, "--record", cli.folder.file("r.txt").path])
+        #expect(headless.status == 2)
+        #expect(headless.standardError.contains("a headless run already has its script"))
+    }
+}
