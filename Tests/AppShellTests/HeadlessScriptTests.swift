@@ -82,4 +82,15 @@ struct HeadlessScriptTests {
             #expect(error.description.contains(words), "\(error.description)")
         }
     }
+
+    @Test("click and touch take a widget's label instead of X Y, and which one of several")
+    func labelClicks() throws {
+        let lines = try HeadlessScript.parse("0.1 click \"Manage\"\n0.2 touch \"Delete\" 2\n0.3 click 10 20\n")
+        #expect(lines.map(\.command) == [.clickLabel("Manage", occurrence: nil), .touchLabel("Delete", occurrence: 2), .click(x: 10, y: 20)])
+        // Quoted, a number is a label too (a keypad's keys); unquoted it is half a point.
+        #expect(try HeadlessScript.parse("0 touch \"2\"\n").map(\.command) == [.touchLabel("2", occurrence: nil)])
+        #expect(throws: ScriptError.self) { try HeadlessScript.parse("0 touch 2\n") }
+        #expect(throws: ScriptError.self) { try HeadlessScript.parse("0.1 click \"Delete\" 0\n") }
+        #expect(throws: ScriptError.self) { try HeadlessScript.parse("0.1 click \"\"\n") }
+    }
 }

@@ -87,7 +87,7 @@ struct HostileCorpusTests {
         lines.append(String(format: "%.2f key Escape", time))
         lines.append(String(format: "%.2f key Escape", time + 0.05))
         lines.append(String(format: "%.2f key Ctrl+N", time + 0.1))
-        lines.append(String(format: "%.2f click 285 656", time + 0.2))
+        lines.append(String(format: "%.2f click \"Choose picture…\"", time + 0.2))
         lines.append(String(format: "%.2f screenshot $DIR/picker.png", time + 1.0))
         lines.append(String(format: "%.2f wheel 0 -10", time + 1.1))
         lines.append(String(format: "%.2f quit", time + 1.5))

@@ -9,11 +9,21 @@ struct LibraryScreenTests {
         try run.cli.list().first { $0.selected }?.name
     }
 
+    @Test("a click addressed by label fails the run, naming what is on screen, when no widget says it")
+    func missingLabelFails() throws {
+        let run = HeadlessRun()
+        let result = try run.run("0.20 click \"More targets\"\n0.50 click \"Manage\"\n0.80 quit\n")
+        #expect(result.status == 1)
+        // The first click reached its button: the grid opened, and there is no Manage.
+        #expect(result.standardError.contains("script line 2: nothing labelled “Manage” is on screen"), "\(result.standardError)")
+        #expect(result.standardError.contains("“All targets”"))
+    }
+
     @Test("clicking the third favorite card selects it, without punching")
     func clickFavoriteCard() throws {
         let run = HeadlessRun()
         let third = try run.cli.list().filter(\.favorite)[2]
-        let result = try run.run("0.20 click 620 640\n0.40 quit\n")
+        let result = try run.run("0.20 click \"3  \(third.name)\"\n0.40 quit\n")
         #expect(result.status == 0)
         #expect(try selectedName(run) == third.name)
         #expect(HeadlessRun.punchesLanded(result) == 0)
@@ -46,7 +56,7 @@ struct LibraryScreenTests {
         let result = try run.run("""
             0.20 key Ctrl+M
             0.30 screenshot $DIR/grid.png
-            0.40 click 947 227
+            0.40 click "\(fifth.name)"
             0.60 click 640 330
             0.70 screenshot $DIR/back.png
             0.80 quit
@@ -64,7 +74,7 @@ struct LibraryScreenTests {
     func tapFavoriteCard() throws {
         let run = HeadlessRun()
         let second = try run.cli.list().filter(\.favorite)[1]
-        let result = try run.run("0.20 touch 414 640\n0.40 quit\n")
+        let result = try run.run("0.20 touch \"2  \(second.name)\"\n0.40 quit\n")
         #expect(result.status == 0)
         #expect(try selectedName(run) == second.name)
         #expect(HeadlessRun.punchesLanded(result) == 0)
@@ -74,7 +84,7 @@ struct LibraryScreenTests {
     func selectionSurvivesRelaunch() throws {
         let run = HeadlessRun()
         let fifth = try run.cli.list()[4]
-        #expect(try run.run("0.20 key Ctrl+M\n0.40 click 947 227\n0.60 quit\n").status == 0)
+        #expect(try run.run("0.20 key Ctrl+M\n0.40 click \"\(fifth.name)\"\n0.60 quit\n").status == 0)
         // A new process: Space punches the middle of whatever target it shows.
         let second = try run.run("0.20 key space\n0.40 quit\n")
         #expect(HeadlessRun.punchesLanded(second) == 1)

@@ -8,14 +8,18 @@ struct ManageLibraryTests {
     // Where things are on the Manage screen at 1280x720 (first rows).
     static let starOfRow5 = "959 576"
     static let editOfRow1 = "1053 168"
-    static let deleteOfRow1 = "1177 168"
-    static let restoreButton = "920 50"
-    static let dialogCancel = "506 406"
-    static let dialogConfirm = "772 406"
+    // Buttons by their label (the Nth when a list shows several): a script fails
+    // when the label is not on screen, so a moved button cannot be missed unnoticed.
+    static let deleteOfRow1 = "\"Delete\" 1"
+    static let restoreButton = "\"Restore defaults\""
+    static let dialogCancel = "\"Cancel\""
+    /// The dialog's own Delete: drawn over the page, so the topmost.
+    static let dialogConfirm = "\"Delete\""
+    static let restoreConfirm = "\"Restore\""
     // The Add / Edit form.
     static let nameField = "916 166"
     static let messageField = "916 270"
-    static let saveButton = "682 356"
+    static let saveButton = "\"Save\""
 
     @Test("a dropped picture opens Add with a name from the file; typed name and message are saved with the picture")
     func addFromDroppedPicture() throws {
@@ -168,7 +172,7 @@ struct ManageLibraryTests {
         let result = try run.run("""
             0.20 key Ctrl+L
             0.40 click \(Self.restoreButton)
-            0.60 click \(Self.dialogConfirm)
+            0.60 click \(Self.restoreConfirm)
             1.00 quit
             """)
         #expect(result.status == 0)
@@ -188,14 +192,14 @@ struct PicturePickerTests {
         try Data("not shown".utf8).write(to: pictures.appendingPathComponent("notes.txt"))
         let result = try run.run("""
             0.20 key Ctrl+N
-            0.40 click 285 656
+            0.40 click "Choose picture…"
             0.60 screenshot $DIR/picker.png
-            0.70 click 127 217
-            0.90 click 127 217
+            0.70 click "Holidays"
+            0.90 click "beach.png"
             1.10 click 916 166
             1.15 key Ctrl+a
             1.20 text "Beach day"
-            1.40 click 682 356
+            1.40 click "Save"
             1.80 quit
             """, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
         #expect(result.status == 0, "\(result.standardError)")

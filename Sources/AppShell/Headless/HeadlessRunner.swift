@@ -78,6 +78,24 @@ public struct HeadlessRunner {
                 case .click(let x, let y):
                     injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
                     injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
+                case .clickLabel(let label, let occurrence), .touchLabel(let label, let occurrence):
+                    let points = app.session.widgetCenters(labelled: label)
+                    let chosen = occurrence.map { $0 <= points.count ? points[$0 - 1] : nil } ?? points.last
+                    guard let point = chosen else {
+                        let shown = app.session.visibleLabels.prefix(40).map { "“\($0)”" }.joined(separator: ", ")
+                        throw RunError("script line \(lines[next].lineNumber): nothing labelled “\(label)”\(occurrence.map { " (number \($0))" } ?? "") is on screen, so the run "
+                                       + "stopped there; it shows \(shown)")
+                    }
+                    let x = Int(point.x.rounded()), y = Int(point.y.rounded())
+                    if case .clickLabel = lines[next].command {
+                        injector.mouseMove(x: x, y: y, windowID: windowID)
+                        injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
+                        injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
+                    } else {
+                        let id = Int64(1000 + next)
+                        injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
+                        injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
+                    }
                 case .down(let x, let y): injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
                 case .up(let x, let y): injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
                 case .move(let x, let y): injector.mouseMove(x: x, y: y, windowID: windowID)

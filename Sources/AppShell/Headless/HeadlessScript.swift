@@ -3,6 +3,11 @@ import Input
 /// One line of a headless script.
 public enum ScriptCommand: Sendable, Equatable {
     case click(x: Int, y: Int)
+    /// A click (or a tap) on the widget labelled so on screen: a test that means a
+    /// button says which, and fails if it is not there instead of clicking nothing.
+    /// `occurrence`: the Nth of several visible (1 is a list's top row); nil is the topmost.
+    case clickLabel(String, occurrence: Int?)
+    case touchLabel(String, occurrence: Int?)
     case down(x: Int, y: Int)
     case up(x: Int, y: Int)
     case move(x: Int, y: Int)
@@ -60,7 +65,8 @@ public enum HeadlessScript {
         var lines: [ScriptLine] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
-            let words = try tokenize(String(rawLine), line: number)
+            let marked = try tokenizeMarkingQuotes(String(rawLine), line: number)
+            let words = marked.map(\.text)
             guard let timeWord = words.first else { continue }
             guard let time = Double(timeWord), time.isFinite, time >= 0 else {
                 throw ScriptError(lineNumber: number, message: "'\(timeWord)' is not a time in seconds (like 0.50)")
@@ -70,7 +76,9 @@ public enum HeadlessScript {
                 throw ScriptError(lineNumber: number, message: "time \(timeWord) is past the longest script, \(Int(maxTime)) s")
             }
             guard words.count >= 2 else { throw ScriptError(lineNumber: number, message: "a command must follow the time") }
-            let command = try parseCommand(words[1].lowercased(), Array(words.dropFirst(2)), line: number)
+            // A quoted first argument of click or touch is a label, even "2" (a keypad key).
+            let quotedLabel = marked.count > 2 && marked[2].quoted
+            let command = try parseCommand(words[1].lowercased(), Array(words.dropFirst(2)), quotedLabel: quotedLabel, line: number)
             lines.append(ScriptLine(time: time, command: command, lineNumber: number))
         }
         // Stable: equal times keep file order.
@@ -83,7 +91,13 @@ public enum HeadlessScript {
     public static let maxTime: Double = 86_400
     static let maxCoordinate = 100_000
 
-    private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScriptError) -> ScriptCommand {
+    /// `click "Label"` or `click "Label" N`, rather than `click X Y`.
+    private static func isLabel(_ args: [String], quoted: Bool) -> Bool {
+        guard let first = args.first, quoted || Int(first) == nil else { return false }
+        return args.count == 1 || (args.count == 2 && Int(args[1]) != nil)
+    }
+
+    private static func parseCommand(_ name: String, _ args: [String], quotedLabel: Bool, line: Int) throws(ScriptError) -> ScriptCommand {
         func fail(_ message: String) -> ScriptError { ScriptError(lineNumber: line, message: message) }
         func expect(_ count: Int, _ usage: String) throws(ScriptError) {
             if args.count != count { throw fail("'\(name)' takes \(usage)") }
@@ -94,6 +108,16 @@ public enum HeadlessScript {
             return value
         }
         switch name {
+        case "click" where isLabel(args, quoted: quotedLabel), "touch" where isLabel(args, quoted: quotedLabel):
+            guard !args[0].isEmpty else { throw fail("'\(name)' takes X Y, or a widget's label in quotes (and which one, counting from 1)") }
+            var occurrence: Int?
+            if args.count == 2 {
+                guard let number = Int(args[1]), (1...1000).contains(number) else {
+                    throw fail("'\(args[1])' is not which one of the labels to \(name), counting from 1")
+                }
+                occurrence = number
+            }
+            return name == "click" ? .clickLabel(args[0], occurrence: occurrence) : .touchLabel(args[0], occurrence: occurrence)
         case "click", "down", "up", "move", "touch":
             try expect(2, "X Y")
             let x = try int(0), y = try int(1)
@@ -185,8 +209,14 @@ public enum HeadlessScript {
     /// Splits a line into words: whitespace separates, double quotes group (with \" and
     /// \\ escapes), `#` outside quotes starts a comment.
     static func tokenize(_ line: String, line number: Int) throws(ScriptError) -> [String] {
-        var words: [String] = []
+        try tokenizeMarkingQuotes(line, line: number).map(\.text)
+    }
+
+    /// The words of a line, each with whether it was (at least partly) quoted.
+    static func tokenizeMarkingQuotes(_ line: String, line number: Int) throws(ScriptError) -> [(text: String, quoted: Bool)] {
+        var words: [(text: String, quoted: Bool)] = []
         var current = ""
+        var quoted = false
         var inWord = false, inQuotes = false, escaped = false
         for character in line {
             if inQuotes {
@@ -206,15 +236,16 @@ public enum HeadlessScript {
             if character == "\"" {
                 inQuotes = true
                 inWord = true
+                quoted = true
             } else if character.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord { words.append((current, quoted)); current = ""; inWord = false; quoted = false }
             } else {
                 current.append(character)
                 inWord = true
             }
         }
         if inQuotes { throw ScriptError(lineNumber: number, message: "a quoted string is not closed") }
-        if inWord { words.append(current) }
+        if inWord { words.append((current, quoted)) }
         return words
     }
 }
