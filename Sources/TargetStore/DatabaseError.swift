@@ -18,6 +18,9 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var primaryCode: Int32 { extendedCode & 0xFF }
 
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    /// A trigger's RAISE(ABORT) refused the change (SQLITE_CONSTRAINT_TRIGGER, which
+    /// Swift cannot import: the C macro is SQLITE_CONSTRAINT | 7 << 8).
+    public var isTriggerRefusal: Bool { extendedCode == SQLITE_CONSTRAINT | 7 << 8 }
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// The file is not a database, or is damaged.
     public var isDamagedFile: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }

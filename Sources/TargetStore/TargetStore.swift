@@ -545,9 +545,9 @@ public final class TargetStore: Sendable {
         case let error as TargetStoreError:
             return error
         case let error as DatabaseError:
-            if error.isConstraintViolation && error.message.contains(LibrarySchema.favoriteLimitMessage) {
-                return .favoriteLimitReached
-            }
+            // The favorite-limit triggers are the library's only RAISE: matched by
+            // code, so rewording the message cannot break the rule.
+            if error.isTriggerRefusal { return .favoriteLimitReached }
             if error.isDamagedFile { return .damagedDatabase(path: "the library", detail: error.message) }
             return .database(error)
         case let error as PictureImportError:

@@ -18,6 +18,23 @@ struct FavoritesAndSelectionTests {
         #expect(try fixture.store.favorites().count == 4)
     }
 
+    @Test("the schema's own trigger refuses a fifth favorite written past the store, with the code the store matches")
+    func triggerRefusalIsMatchedByCode() throws {
+        let fixture = try StoreFixture()
+        let fifth = try #require(try fixture.store.allTargets().first { !$0.isFavorite })
+        do {
+            try fixture.store.connection.write { db in
+                try db.execute("UPDATE target SET is_favorite = 1 WHERE id = ?", [SQLValue.integer(fifth.id)])
+            }
+            Issue.record("the trigger let a fifth favorite in")
+        } catch {
+            #expect((error as? DatabaseError)?.isTriggerRefusal == true, "\(error)")
+        }
+        #expect(try fixture.store.favorites().count == 4)
+        #expect(!DatabaseError(extendedCode: 19, message: "favorite limit reached: at most 4 favorites").isTriggerRefusal,
+                "a plain constraint with the same words is not the trigger")
+    }
+
     @Test("a new target cannot join four favorites either")
     func insertAsFifthFavoriteRefused() throws {
         let fixture = try StoreFixture()
