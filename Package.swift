@@ -118,7 +118,7 @@ let package = Package(
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "OperatorLock", "AppModel", "PunchScene", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "AppModel", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
 
         // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore", "Pictures", "AppModel", "PunchScene", "StressPunchApp"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the
@@ -163,13 +163,13 @@ let package = Package(
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
-        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "TestSupport"]),
+        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
+        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PunchScene", "LibraryUI", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),

@@ -75,6 +75,12 @@ public final class InMemoryClipboard: Clipboard {
 }
 
 /// Owns all UI state between frames; used from one thread (the UI thread).
+///
+/// Why one large type: as in microui and Dear ImGui, every widget reads and writes the
+/// same per-frame state (hot, active, focus, the id stack, clips, layers), so the
+/// context is one class; its jobs live in files of their own as extensions
+/// (Interaction, Layout, Widgets, TextField, Scrolling, Overlays), and this file
+/// keeps only the state and the frame's begin and end.
 public final class UIContext {
     // MARK: Configuration
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TargetStore
 
 /// Saves punch counts without ever making a frame wait for the disk, and without ever
@@ -11,51 +12,53 @@ import TargetStore
 /// by another program) keeps its counts and is tried again, less often each time;
 /// `problem` says why in words for a toast. `flush()` writes what is left on quit and
 /// answers how many punches could still not be saved.
-public final class PunchRecorder: @unchecked Sendable {
-    // @unchecked: `pending`, the counters and `problem` are guarded by `lock`; the
-    // store is only used on `queue`.
+public final class PunchRecorder: Sendable {
+    /// Everything threads share, behind one lock: the frame thread counts punches and
+    /// reads reports, the write queue takes batches and files results.
+    private struct State {
+        var pending: [Int64: Int] = [:]
+        var writing = false
+        /// Simulation time of the next write, and how long to wait after a failed one.
+        var nextWrite: Double = 0
+        var retryDelay: Double
+        var failedWrites = 0
+        var problemText: String?
+        var causeText: String?
+        /// Punches written to the library, and punches on targets deleted before they
+        /// could be: together, every punch recorded (the UI monkey checks the sum).
+        var saved = 0
+        var onDeleted = 0
+    }
+
     private let store: TargetStore
     private let queue = DispatchQueue(label: "stresspunch.punch-recorder", qos: .utility)
-    private let lock = NSLock()
-    private var pending: [Int64: Int] = [:]
-    private var writing = false
+    private let state: Mutex<State>
     private let interval: Double
     private let synchronous: Bool
-    /// Simulation time of the next write, and how long to wait after a failed one.
-    private var nextWrite: Double = 0
-    private var retryDelay: Double
-    private var failedWrites = 0
-    private var problemText: String?
-    private var causeText: String?
-    /// Punches written to the library, and punches on targets deleted before they
-    /// could be: together, every punch recorded (the UI monkey checks the sum).
-    private var saved = 0
-    private var onDeleted = 0
 
     public init(store: TargetStore, interval: Double = 0.5, synchronous: Bool = false) {
         self.store = store
         self.interval = interval
         self.synchronous = synchronous
-        retryDelay = interval
+        state = Mutex(State(retryDelay: interval))
     }
 
     /// Counts one punch on `targetID`. Cheap: a dictionary update under a lock.
     public func record(targetID: Int64) {
-        lock.lock()
-        pending[targetID, default: 0] += 1
-        lock.unlock()
+        state.withLock { $0.pending[targetID, default: 0] += 1 }
     }
 
     /// Called every fixed step with the simulation's time: starts a write when one is
     /// due and something waits to be saved.
     public func tick(now: Double) {
-        lock.lock()
-        let due = !pending.isEmpty && !writing && now >= nextWrite
-        if due {
-            writing = true
-            nextWrite = now + retryDelay
+        let due = state.withLock { state in
+            let due = !state.pending.isEmpty && !state.writing && now >= state.nextWrite
+            if due {
+                state.writing = true
+                state.nextWrite = now + state.retryDelay
+            }
+            return due
         }
-        lock.unlock()
         guard due else { return }
         if synchronous {
             write()
@@ -66,31 +69,20 @@ public final class PunchRecorder: @unchecked Sendable {
 
     /// Punches counted but not yet written, per target.
     public func unsaved(for targetID: Int64) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return pending[targetID] ?? 0
+        state.withLock { $0.pending[targetID] ?? 0 }
     }
 
     /// Punches counted but not yet written, in all.
     public var unsavedTotal: Int {
-        lock.lock(); defer { lock.unlock() }
-        return pending.values.reduce(0, +)
+        state.withLock { $0.pending.values.reduce(0, +) }
     }
 
     /// Why punches are not being saved right now, for the user; nil while saves work.
-    public var problem: String? {
-        lock.lock(); defer { lock.unlock() }
-        return problemText
-    }
+    public var problem: String? { state.withLock { $0.problemText } }
 
-    public var punchesSaved: Int {
-        lock.lock(); defer { lock.unlock() }
-        return saved
-    }
+    public var punchesSaved: Int { state.withLock { $0.saved } }
 
-    public var punchesOnDeletedTargets: Int {
-        lock.lock(); defer { lock.unlock() }
-        return onDeleted
-    }
+    public var punchesOnDeletedTargets: Int { state.withLock { $0.onDeleted } }
 
     /// Writes everything now and waits for it (on quit), trying a few times over about
     /// two seconds if the library is locked or the disk is full. Returns how many
@@ -99,7 +91,7 @@ public final class PunchRecorder: @unchecked Sendable {
     public func flush(attempts: Int = 5) -> Int {
         for attempt in 0..<max(1, attempts) {
             queue.sync {
-                lock.lock(); writing = true; lock.unlock()
+                state.withLock { $0.writing = true }
                 write()
             }
             let left = unsavedTotal
@@ -110,46 +102,45 @@ public final class PunchRecorder: @unchecked Sendable {
     }
 
     private func write() {
-        lock.lock()
-        let batch = pending
-        pending.removeAll(keepingCapacity: true)
-        lock.unlock()
+        let batch = state.withLock { state in
+            let batch = state.pending
+            state.pending.removeAll(keepingCapacity: true)
+            return batch
+        }
         var failure: (cause: String, advice: String)?
         for (id, count) in batch {
             do {
                 try store.recordPunches(count, for: id)
-                lock.lock(); saved += count; lock.unlock()
+                state.withLock { $0.saved += count }
             } catch TargetStoreError.targetNotFound {
                 // Deleted meanwhile: its punches go with it.
-                lock.lock(); onDeleted += count; lock.unlock()
+                state.withLock { $0.onDeleted += count }
             } catch {
                 // Kept for the next attempt rather than lost.
-                lock.lock(); pending[id, default: 0] += count; lock.unlock()
+                state.withLock { $0.pending[id, default: 0] += count }
                 failure = Self.reason(error)
             }
         }
-        lock.lock()
-        writing = false
-        if let failure {
-            failedWrites += 1
-            causeText = failure.cause
-            problemText = "Punches are not being saved: \(failure.cause). \(failure.advice); they are kept until then."
-            // Back off to once every 5 s: a full disk is not fixed in half a second.
-            retryDelay = min(5, interval * Double(1 << min(failedWrites, 4)))
-        } else {
-            failedWrites = 0
-            problemText = nil
-            causeText = nil
-            retryDelay = interval
+        let interval = self.interval
+        state.withLock { state in
+            state.writing = false
+            if let failure {
+                state.failedWrites += 1
+                state.causeText = failure.cause
+                state.problemText = "Punches are not being saved: \(failure.cause). \(failure.advice); they are kept until then."
+                // Back off to once every 5 s: a full disk is not fixed in half a second.
+                state.retryDelay = min(5, interval * Double(1 << min(state.failedWrites, 4)))
+            } else {
+                state.failedWrites = 0
+                state.problemText = nil
+                state.causeText = nil
+                state.retryDelay = interval
+            }
         }
-        lock.unlock()
     }
 
     /// Why saving fails right now, short ("the disk is full"), for the quit message.
-    public var problemCause: String? {
-        lock.lock(); defer { lock.unlock() }
-        return causeText
-    }
+    public var problemCause: String? { state.withLock { $0.causeText } }
 
     /// Why a write failed, in words about the cause rather than SQLite's, and what to do.
     static func reason(_ error: any Error) -> (cause: String, advice: String) {

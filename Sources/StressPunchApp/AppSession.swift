@@ -25,6 +25,10 @@ import TargetStore
 /// (`RunningApp`) and the headless runner both drive only that; frames whose cost
 /// follows what changed build on it.
 ///
+/// Why one type over several files: the session is the one place the rooms meet, so
+/// its state (what shows, the drafts, the pending Undo) is shared by every part of
+/// it; each job is an extension in a file named for it, and none reaches into the
+/// punch scene, the screens or the policy except through their public faces.
 /// Where things are: input routing and the global shortcuts here; the forms and their
 /// drafts in `AppSession+Forms`; building and acting on the screens in
 /// `AppSession+Screens`; Undo in `AppSession+Undo`; the frame in `AppSession+Frame`;

@@ -138,7 +138,7 @@ public final class TargetStore: Sendable {
     }
 
     /// Takes group and other permissions away from a file or folder that has them.
-    private static func keepPrivate(_ url: URL, mode: mode_t) {
+    static func keepPrivate(_ url: URL, mode: mode_t) {
         var info = stat()
         guard stat(url.path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
         chmod(url.path, mode)
@@ -146,7 +146,7 @@ public final class TargetStore: Sendable {
 
     /// Refuses, before anything is written, a non-empty database that is not ours:
     /// ours carry the application id, or (made before it) our migration ledger.
-    private static func vetOwnership(_ db: Database, path: String) throws {
+    static func vetOwnership(_ db: Database, path: String) throws {
         if try db.scalarInt("PRAGMA application_id") == LibrarySchema.applicationID { return }
         guard try (db.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0) > 0 else { return }
         let tables = try db.scalarInt(
@@ -158,7 +158,7 @@ public final class TargetStore: Sendable {
     }
 
     /// Whether `repairRules` would find anything to do.
-    private static func rulesAreBroken(_ db: Database) throws -> Bool {
+    static func rulesAreBroken(_ db: Database) throws -> Bool {
         let favorites = try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0
         let selected = try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0
         let total = try db.scalarInt("SELECT count(*) FROM target") ?? 0
@@ -170,7 +170,7 @@ public final class TargetStore: Sendable {
     /// Puts the library's rules back where a hand edit broke them: the first four
     /// favorites stay, one selection stays (the first, or the first target when there
     /// is none), and dropped triggers and indexes are recreated. Returns what it did.
-    private static func repairRules(_ db: Database) throws -> [String] {
+    static func repairRules(_ db: Database) throws -> [String] {
         var repairs: [String] = []
         let favorites = Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0)
         if favorites > FavoriteRule.limit {
@@ -227,336 +227,6 @@ public final class TargetStore: Sendable {
     public func pictureURL(for target: StressTarget) -> URL? {
         guard case .stored(let fileName) = target.picture else { return nil }
         return pictures.url(for: fileName)
-    }
-
-    // MARK: Changing
-
-    /// Adds a target at the end of the library. With `favorite`, it also goes on the
-    /// main screen (refused with `.favoriteLimitReached` when four are already there).
-    @discardableResult
-    public func insert(
-        name: String, message: String = "", picture: NewPicture, favorite: Bool = false
-    ) throws(TargetStoreError) -> StressTarget {
-        let validName: String, validMessage: String
-        do {
-            validName = try TargetValidation.validatedName(name)
-            validMessage = try TargetValidation.validatedMessage(message)
-        } catch { throw .invalid(error) }
-
-        let written = try writePictureFile(picture)
-        do {
-            return try connection.write { db in
-                if favorite {
-                    let count = try Self.favoriteCount(db)
-                    guard FavoriteRule.canFavorite(currentFavoriteCount: count, isAlreadyFavorite: false) else {
-                        throw TargetStoreError.favoriteLimitReached
-                    }
-                }
-                let nextOrder = (try db.scalarInt("SELECT max(sort_order) FROM target") ?? -1) + 1
-                // The first target of an empty library becomes the selected one.
-                let hasSelection = (try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0) > 0
-                let (asset, file) = Self.columns(for: picture, writtenFile: written)
-                try db.execute(
-                    """
-                    INSERT INTO target (name, message, asset_name, image_file, is_favorite, is_selected, sort_order, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, julianday('now'))
-                    """,
-                    [.text(validName), .text(validMessage), asset, file,
-                     .integer(favorite ? 1 : 0), .integer(hasSelection ? 0 : 1), .integer(nextOrder)])
-                guard let inserted = try Self.fetchTarget(db, id: db.lastInsertedRowID) else {
-                    throw TargetStoreError.targetNotFound(id: db.lastInsertedRowID)
-                }
-                return inserted
-            }
-        } catch {
-            if let written { pictures.remove(written) }
-            throw Self.storeError(error)
-        }
-    }
-
-    /// Changes a target's name, message and/or picture; nil leaves that part as it is.
-    /// Built-in targets can be edited too, and keep being built-ins.
-    @discardableResult
-    public func update(
-        id: Int64, name: String? = nil, message: String? = nil, picture: NewPicture? = nil
-    ) throws(TargetStoreError) -> StressTarget {
-        var validName: String?, validMessage: String?
-        do {
-            validName = try name.map { raw throws(TargetValidationError) in try TargetValidation.validatedName(raw) }
-            validMessage = try message.map { raw throws(TargetValidationError) in try TargetValidation.validatedMessage(raw) }
-        } catch { throw .invalid(error) }
-
-        let written = try picture.flatMap { picture throws(TargetStoreError) in try writePictureFile(picture) }
-        let replacedFile: String?
-        let updated: StressTarget
-        do {
-            (updated, replacedFile) = try connection.write { db in
-                guard let existing = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
-                var sets: [String] = []
-                var arguments: [SQLValue] = []
-                if let validName { sets.append("name = ?"); arguments.append(.text(validName)) }
-                if let validMessage { sets.append("message = ?"); arguments.append(.text(validMessage)) }
-                var replaced: String?
-                if let picture {
-                    let (asset, file) = Self.columns(for: picture, writtenFile: written)
-                    sets.append("asset_name = ?"); arguments.append(asset)
-                    sets.append("image_file = ?"); arguments.append(file)
-                    if case .stored(let old) = existing.picture { replaced = old }
-                }
-                if !sets.isEmpty {
-                    try db.execute("UPDATE target SET \(sets.joined(separator: ", ")) WHERE id = ?", arguments + [.integer(id)])
-                }
-                guard let result = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
-                return (result, replaced)
-            }
-        } catch {
-            if let written { pictures.remove(written) }
-            throw Self.storeError(error)
-        }
-        if let replacedFile, replacedFile != written { pictures.remove(replacedFile) }
-        return updated
-    }
-
-    /// Deletes a target and then its picture file. If it was selected, its neighbour
-    /// becomes the selected target.
-    public func delete(id: Int64) throws(TargetStoreError) {
-        let removedFile: String? = try run {
-            try connection.write { db in
-                guard let existing = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
-                try db.execute("DELETE FROM target WHERE id = ?", [.integer(id)])
-                if case .stored(let fileName) = existing.picture { return fileName }
-                return nil
-            }
-        }
-        if let removedFile { pictures.remove(removedFile) }
-    }
-
-    /// Deletes a target like `delete(id:)` but leaves its picture file in place and
-    /// returns what `restore(_:)` needs to put it all back: the row as it was, its
-    /// place in the order (and so on the favorites bar), its count, its selection.
-    /// `discard(_:)` removes the picture once Undo is no longer offered; a crash before
-    /// then leaves only a file nothing names, which the next open sweeps away.
-    public func deleteForUndo(id: Int64) throws(TargetStoreError) -> DeletedTarget {
-        try run {
-            try connection.write { db in
-                guard let existing = try Self.fetchTarget(db, id: id),
-                      let row = try db.query("SELECT sort_order, created_at FROM target WHERE id = ?", [.integer(id)]).first
-                else { throw TargetStoreError.targetNotFound(id: id) }
-                try db.execute("DELETE FROM target WHERE id = ?", [.integer(id)])
-                let created: Double
-                if case .real(let value) = row["created_at"] { created = value } else { created = 0 }
-                return DeletedTarget(target: existing, sortOrder: row.int("sort_order") ?? 0, createdAt: created)
-            }
-        }
-    }
-
-    /// Puts a deleted target back as it was, with `punches` as its count (the caller
-    /// knows punches not yet written). A favorite whose place was taken meanwhile comes
-    /// back off the bar (`isFavorite` false in the answer) rather than failing.
-    @discardableResult
-    public func restore(_ deleted: DeletedTarget, punches: Int) throws(TargetStoreError) -> StressTarget {
-        let target = deleted.target
-        let (asset, file): (SQLValue, SQLValue)
-        switch target.picture {
-        case .builtin(let name): (asset, file) = (.text(name), .null)
-        case .stored(let name): (asset, file) = (.null, .text(name))
-        }
-        return try run {
-            try connection.write { db in
-                let favoritesNow = try Self.favoriteCount(db)
-                let favorite = target.isFavorite && favoritesNow < FavoriteRule.limit
-                try db.execute(
-                    """
-                    INSERT INTO target (id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-                                        punches, sort_order, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
-                    """,
-                    [.integer(target.id), .text(target.name), .text(target.message),
-                     target.builtinKey.map(SQLValue.text) ?? .null, asset, file, .integer(favorite ? 1 : 0),
-                     .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt)])
-                if target.isSelected {
-                    try db.execute("UPDATE target SET is_selected = 0 WHERE is_selected = 1")
-                    try db.execute("UPDATE target SET is_selected = 1 WHERE id = ?", [.integer(target.id)])
-                }
-                guard let restored = try Self.fetchTarget(db, id: target.id) else {
-                    throw TargetStoreError.targetNotFound(id: target.id)
-                }
-                return restored
-            }
-        }
-    }
-
-    /// Removes a deleted target's picture for good (Undo is over).
-    public func discard(_ deleted: DeletedTarget) {
-        guard case .stored(let fileName) = deleted.target.picture else { return }
-        // Never a file a row names again (restored meanwhile, say).
-        if let names = try? referencedPictureFiles(), names.contains(fileName) { return }
-        pictures.remove(fileName)
-    }
-
-    /// Puts a target on the main screen or takes it off. A fifth favorite is refused
-    /// with `.favoriteLimitReached`; turning a favorite off always works.
-    @discardableResult
-    public func setFavorite(_ isFavorite: Bool, for id: Int64) throws(TargetStoreError) -> StressTarget {
-        try run {
-            try connection.write { db in
-                guard let existing = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
-                if isFavorite {
-                    let count = try Self.favoriteCount(db)
-                    guard FavoriteRule.canFavorite(currentFavoriteCount: count, isAlreadyFavorite: existing.isFavorite) else {
-                        throw TargetStoreError.favoriteLimitReached
-                    }
-                }
-                try db.execute("UPDATE target SET is_favorite = ? WHERE id = ?", [.integer(isFavorite ? 1 : 0), .integer(id)])
-                var updated = existing
-                updated.isFavorite = isFavorite
-                return updated
-            }
-        }
-    }
-
-    /// Makes a target the one on the main screen; remembered across launches.
-    public func select(id: Int64) throws(TargetStoreError) {
-        try run {
-            try connection.write { db in
-                guard try Self.fetchTarget(db, id: id) != nil else { throw TargetStoreError.targetNotFound(id: id) }
-                try db.execute("UPDATE target SET is_selected = 0 WHERE is_selected = 1 AND id <> ?", [.integer(id)])
-                try db.execute("UPDATE target SET is_selected = 1 WHERE id = ?", [.integer(id)])
-            }
-        }
-    }
-
-    /// Adds punches to a target's count. The app calls this off the frame path, with
-    /// punches coalesced.
-    public func recordPunches(_ count: Int, for id: Int64) throws(TargetStoreError) {
-        guard count > 0 else { return }
-        try run {
-            try connection.write { db in
-                try db.execute("UPDATE target SET punches = punches + ? WHERE id = ?", [.integer(Int64(count)), .integer(id)])
-                if db.changedRowCount == 0 { throw TargetStoreError.targetNotFound(id: id) }
-            }
-        }
-    }
-
-    /// Brings back the built-in targets that were deleted, at their catalog places.
-    /// The user's own targets and their edits to built-ins stay as they are, and a
-    /// built-in that is still there is never added twice. Returns how many came back.
-    @discardableResult
-    public func restoreDefaults() throws(TargetStoreError) -> Int {
-        try run {
-            try connection.write { db in
-                let present = Set(try db.query("SELECT builtin_key FROM target WHERE builtin_key IS NOT NULL")
-                    .compactMap { $0.text("builtin_key") })
-                var restored = 0
-                for (index, builtin) in BuiltinCatalog.targets.enumerated() where !present.contains(builtin.key) {
-                    let room = FavoriteRule.canFavorite(currentFavoriteCount: try Self.favoriteCount(db), isAlreadyFavorite: false)
-                    try LibrarySchema.insertBuiltin(
-                        builtin, at: index, favorite: builtin.startsAsFavorite && room, selected: false, in: db)
-                    restored += 1
-                }
-                let hasSelection = (try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0) > 0
-                if !hasSelection {
-                    try db.execute("""
-                        UPDATE target SET is_selected = 1
-                        WHERE id = (SELECT id FROM target ORDER BY sort_order, id LIMIT 1)
-                        """)
-                }
-                return restored
-            }
-        }
-    }
-
-    // MARK: Settings
-
-    /// A saved setting (kiosk PIN hash, lockout state...), or nil.
-    public func setting(_ key: String) throws(TargetStoreError) -> String? {
-        try run { try connection.read { db in try db.query("SELECT value FROM app_setting WHERE key = ?", [.text(key)]).first?.text("value") } }
-    }
-
-    /// Saves settings together, in one transaction.
-    public func setSettings(_ values: [String: String]) throws(TargetStoreError) {
-        try run {
-            try connection.write { db in
-                for (key, value) in values {
-                    try db.execute("INSERT INTO app_setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                                   [.text(key), .text(value)])
-                }
-            }
-        }
-    }
-
-    // MARK: Helpers
-
-    private func writePictureFile(_ picture: NewPicture) throws(TargetStoreError) -> String? {
-        guard case .imported(let imported) = picture else { return nil }
-        return try pictures.write(imported)
-    }
-
-    private func referencedPictureFiles() throws -> Set<String> {
-        try connection.read { db in
-            Set(try db.query("SELECT image_file FROM target WHERE image_file IS NOT NULL").compactMap { $0.text("image_file") })
-        }
-    }
-
-    private static func columns(for picture: NewPicture, writtenFile: String?) -> (asset: SQLValue, file: SQLValue) {
-        switch picture {
-        case .builtin(let assetName): return (.text(assetName), .null)
-        case .imported: return (.null, writtenFile.map(SQLValue.text) ?? .null)
-        }
-    }
-
-    private static func favoriteCount(_ db: Database) throws -> Int {
-        Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0)
-    }
-
-    private static let selectColumns =
-        "SELECT id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches FROM target"
-
-    private static func fetchTargets(_ db: Database, where condition: String?) throws -> [StressTarget] {
-        let filter = condition.map { " WHERE \($0)" } ?? ""
-        return try db.query(selectColumns + filter + " ORDER BY sort_order, id").compactMap(target(from:))
-    }
-
-    private static func fetchTarget(_ db: Database, id: Int64) throws -> StressTarget? {
-        try db.query(selectColumns + " WHERE id = ?", [.integer(id)]).first.flatMap(target(from:))
-    }
-
-    private static func target(from row: Row) -> StressTarget? {
-        guard let id = row.int("id"), let name = row.text("name") else { return nil }
-        let picture: TargetPicture
-        if let file = row.text("image_file") {
-            picture = .stored(fileName: file)
-        } else {
-            picture = .builtin(assetName: row.text("asset_name") ?? "")
-        }
-        return StressTarget(
-            id: id, name: name, message: row.text("message") ?? "", picture: picture,
-            isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
-            punchCount: Int(row.int("punches") ?? 0), builtinKey: row.text("builtin_key"))
-    }
-
-    /// Runs a database body, turning whatever it throws into a TargetStoreError.
-    private func run<T>(_ body: () throws -> T) throws(TargetStoreError) -> T {
-        do { return try body() } catch { throw Self.storeError(error) }
-    }
-
-    static func storeError(_ error: any Error) -> TargetStoreError {
-        switch error {
-        case let error as TargetStoreError:
-            return error
-        case let error as DatabaseError:
-            // The favorite-limit triggers are the library's only RAISE: matched by
-            // code, so rewording the message cannot break the rule.
-            if error.isTriggerRefusal { return .favoriteLimitReached }
-            if error.isDamagedFile { return .damagedDatabase(path: "the library", detail: error.message) }
-            return .database(error)
-        case let error as PictureImportError:
-            return .picture(error)
-        case let error as TargetValidationError:
-            return .invalid(error)
-        default:
-            return .fileSystem(String(describing: error))
-        }
     }
 }
 
