@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The README's module graph is what Package.swift says, line for line: a newcomer
+/// reading it is not misled when a dependency is added or dropped.
+@Suite("The documented module graph")
+struct ModuleGraphTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// "Name ← a, b" for every library and executable target, in Package.swift's order.
+    static func packageGraph() throws -> [String] {
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget)\(\s*name: "([^"]+)"(?:,\s*dependencies: \[([^\]]*)\])?"#)
+        let text = package as NSString
+        return pattern.matches(in: package, range: NSRange(location: 0, length: text.length)).map { match in
+            let name = text.substring(with: match.range(at: 1))
+            let list = match.range(at: 2).location == NSNotFound ? "" : text.substring(with: match.range(at: 2))
+            let dependencies = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                .filter { !$0.isEmpty }
+            return "\(name) ← " + (dependencies.isEmpty ? "nothing" : dependencies.joined(separator: ", "))
+        }
+    }
+
+    static func readmeGraph() throws -> [String] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- module-graph -->\n```\n"), let end = readme.range(of: "```\n<!-- /module-graph -->") else { return [] }
+        return readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    }
+
+    @Test("the README lists every target with exactly the dependencies Package.swift gives it")
+    func graphMatches() throws {
+        let package = try Self.packageGraph()
+        #expect(package.count > 20, "the package's targets were not read: \(package)")
+        #expect(package.contains("Platform ← CSDL2, CJPEG, CPNG, CGIF, CFontconfig, Pictures, Input, Raster"))
+        #expect(try Self.readmeGraph() == package)
+    }
+
+    @Test("the SDL layer does not depend on the library on disk, nor the session on kiosk mode")
+    func roomsStayApart() throws {
+        let graph = try Self.packageGraph()
+        let platform = try #require(graph.first { $0.hasPrefix("Platform ← ") })
+        #expect(!platform.contains("TargetStore"))
+        let session = try #require(graph.first { $0.hasPrefix("StressPunchApp ← ") })
+        #expect(!session.contains("Kiosk") && !session.contains("OperatorLock") && !session.contains("Platform"))
+    }
+}
