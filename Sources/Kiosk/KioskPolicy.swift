@@ -1,3 +1,8 @@
+// Kiosk owns kiosk mode, behind one policy the session consults: what visitors may
+// not do, the operator gate with its PIN pad and menu, the idle reset and attract
+// loop, the hidden cursor, the operator's preferences. It reaches the session only
+// through SessionControl, and must not touch SDL.
+
 import AppModel
 import Foundation
 import ImmediateUI

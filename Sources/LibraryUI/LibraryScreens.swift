@@ -1,3 +1,8 @@
+// LibraryUI owns the library's screens: the favorites bar, every target, Manage, the
+// Add / Edit form with its state, and the picture picker, each built with the
+// immediate-mode UI and answering with an action. It must not change the library
+// itself (the session carries actions out), know kiosk rules, or touch SDL.
+
 import AppModel
 import Foundation
 import ImmediateUI

@@ -1,3 +1,8 @@
+// PunchScene owns the punch: what a hit does (the squash, shake, flash and sprites,
+// sounds and rumble asked of the platform), how the picture bends, drawing the main
+// screen, and saving punch counts off the frame path. It must not build the library's
+// screens, know kiosk rules, or touch SDL.
+
 import AppModel
 import Input
 import Raster

@@ -1,3 +1,8 @@
+// StressPunchApp owns the session: which screen shows and with what state, routing
+// input, the global shortcuts, drafts and Undo, and the frame contract that composes
+// the punch scene, the library screens and a policy. It must not touch SDL or files,
+// and knows kiosk mode only as a SessionPolicy.
+
 import AppModel
 import Foundation
 import ImmediateUI

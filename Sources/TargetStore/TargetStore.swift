@@ -1,7 +1,7 @@
 // TargetStore owns the library on disk: the SQLite connection and its migrations, the
-// targets table with its rules, and the picture files under <data-dir>/images/. It
-// must not touch SDL, the screen or audio; decoding pictures is handed to a
-// PictureCodec that the Platform module supplies.
+// targets table with its rules, backups and archives, and the picture files under
+// <data-dir>/images/ by id. It must not touch SDL, the screen or audio, nor decide
+// what a picture may be (the Pictures module does).
 
 import Foundation
 import Pictures
