@@ -236,11 +236,15 @@ struct RealWindowTests {
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
         let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
         #expect(try Self.eventually { try Self.geometry(display, windowID) == (0, 0, 1280, 800) })
-        // The favorites bar is drawn near the bottom of the real screen (a card's light border).
+        // The favorites bar is drawn near the bottom of the real screen (a card's light
+        // border), once the app has drawn a frame at the new size (on a busy machine
+        // that can come a little after the window took it).
         let shot = cli.folder.file("fullscreen.xwd").path
-        try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
-        let bottom = try Screenshot(shot)
-        let rowHasCards = (0..<1280).contains { x in bottom.pixel(x, 740)[0] > 45 }
+        let rowHasCards = try Self.eventually {
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+            let bottom = try Screenshot(shot)
+            return (0..<1280).contains { x in bottom.pixel(x, 740)[0] > 45 }
+        }
         #expect(rowHasCards, "no favorites bar near the bottom of a 1280x800 fullscreen")
         try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
         #expect(try Self.eventually { let g = try Self.geometry(display, windowID); return (g.width, g.height) == (1280, 720) })
