@@ -34,6 +34,8 @@ public enum Invocation: Equatable {
     case importLibrary(file: URL, replace: Bool, dataDirectory: URL)
     /// A rolling backup put back (the newest good one when no file is named).
     case restoreBackup(file: URL?, dataDirectory: URL)
+    /// Punches per day over the last `days` local days, and per target.
+    case stats(json: Bool, days: Int, dataDirectory: URL)
 }
 
 /// The `targets` subcommands.
@@ -66,6 +68,7 @@ public enum Usage {
     public static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
     public static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
     public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
+    public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
     public static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
 
     public static let full = """
@@ -88,6 +91,7 @@ public enum Usage {
           \(export)
           \(importArchive)
           \(restoreBackup)
+          \(stats)
           stresspunch --help | --version
 
         Options:
@@ -106,7 +110,8 @@ public enum Usage {
                             with --headless --script FILE on a copy of the library
           --headless        run a script of input on a simulated clock, no display needed
           --script FILE     the script for --headless
-          --json            (targets list) print one JSON array
+          --json            (targets list, stats) print one JSON array
+          --days N          (stats) the last N days, today included (default: 30)
 
         Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
         """
@@ -138,6 +143,10 @@ public struct CommandLineParser: Sendable {
             remaining.removeFirst()
             return try parseLibrary(remaining, dataDirectory: dataDirectory)
         }
+        if remaining.first == "stats" {
+            remaining.removeFirst()
+            return try parseStats(remaining, dataDirectory: dataDirectory)
+        }
         if remaining.first == "targets" {
             remaining.removeFirst()
             return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)
@@ -159,6 +168,28 @@ public struct CommandLineParser: Sendable {
             throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
+    }
+
+    /// `stats [--json] [--days N]`: N from 1 to 3650, 30 by default.
+    private func parseStats(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> Invocation {
+        var json = false
+        var days = 30
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--json": json = true
+            case "--days":
+                guard index + 1 < arguments.count, let number = Int(arguments[index + 1]), (1...3650).contains(number) else {
+                    throw UsageError(message: "--days needs a number of days from 1 to 3650, like --days 7", usage: Usage.stats)
+                }
+                days = number
+                index += 1
+            default:
+                throw UsageError(message: "unknown stats option '\(arguments[index])'", usage: Usage.stats)
+            }
+            index += 1
+        }
+        return .stats(json: json, days: days, dataDirectory: dataDirectory)
     }
 
     private func parseKiosk(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> Invocation {

@@ -311,7 +311,7 @@ public final class UIContext {
                 press(at: Point(x, y))
             case let .pointerUp(x, y, button) where button == 1:
                 release(at: Point(x, y))
-            case let .fingerDown(id, x, y) where primaryFinger == nil:
+            case let .fingerDown(id, x, y, _) where primaryFinger == nil:
                 primaryFinger = id
                 pointerIsTouch = true
                 press(at: Point(x, y))

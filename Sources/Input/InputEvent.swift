@@ -41,7 +41,8 @@ public enum InputEvent: Sendable, Equatable {
     case pointerUp(x: Float, y: Float, button: Int)
     case pointerMoved(x: Float, y: Float)
     case wheel(dx: Float, dy: Float)
-    case fingerDown(id: Int64, x: Float, y: Float)
+    /// `pressure` 0...1 where the screen reports one (nil where it does not).
+    case fingerDown(id: Int64, x: Float, y: Float, pressure: Float? = nil)
     case fingerUp(id: Int64, x: Float, y: Float)
     case fingerMoved(id: Int64, x: Float, y: Float)
     case keyDown(Key, modifiers: KeyModifiers, isRepeat: Bool)

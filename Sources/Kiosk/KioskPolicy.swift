@@ -97,7 +97,7 @@ public final class KioskPolicy: SessionPolicy {
             return button == .back || button == .start
         case .pointerDown(let x, let y, 1) where onMain && session.layout.operatorCorner.contains(Point(x, y)):
             kiosk.beginHold(finger: nil, time: session.simulatedTime)
-        case .fingerDown(let id, let x, let y) where onMain && session.layout.operatorCorner.contains(Point(x, y)):
+        case .fingerDown(let id, let x, let y, _) where onMain && session.layout.operatorCorner.contains(Point(x, y)):
             kiosk.beginHold(finger: id, time: session.simulatedTime)
         case .pointerUp(_, _, 1):
             kiosk.endHold(finger: nil)

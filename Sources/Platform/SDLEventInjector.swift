@@ -55,7 +55,8 @@ public final class SDLEventInjector {
     }
 
     /// A finger event at window pixel (x, y) of a `width` x `height` window.
-    public func finger(id: Int64, x: Int, y: Int, phase: FingerPhase, width: Int, height: Int, windowID: UInt32) {
+    /// `pressure`: what the screen senses on a press (SDL's 1 for a screen without pressure).
+    public func finger(id: Int64, x: Int, y: Int, phase: FingerPhase, width: Int, height: Int, windowID: UInt32, pressure: Float = 1) {
         var event = SDL_Event()
         switch phase {
         case .down: event.type = SDL_FINGERDOWN.rawValue
@@ -66,7 +67,7 @@ public final class SDLEventInjector {
         event.tfinger.fingerId = id
         event.tfinger.x = Float(x) / Float(max(1, width))
         event.tfinger.y = Float(y) / Float(max(1, height))
-        event.tfinger.pressure = phase == .up ? 0 : 1
+        event.tfinger.pressure = phase == .up ? 0 : pressure
         event.tfinger.windowID = windowID
         SDL_PushEvent(&event)
     }
@@ -209,7 +210,10 @@ public final class SDLEventInjector {
 
     public func gamepadAxis(_ axis: GamepadAxis, value: Float) {
         guard attachGamepad(), let virtualPad else { return }
-        let scaled = Int16(max(-32768, min(32767, (value * 32767).rounded())))
+        // SDL's game controller layer reads a trigger from the whole joystick range
+        // (-32768 is released, 32767 fully pulled), so 0...1 spans all of it.
+        let raw = axis == .leftTrigger || axis == .rightTrigger ? value * 65535 - 32768 : value * 32767
+        let scaled = Int16(max(-32768, min(32767, raw.rounded())))
         SDL_JoystickSetVirtualAxis(virtualPad, Int32(Self.sdlAxis(axis).rawValue), scaled)
     }
 

@@ -75,7 +75,11 @@ public final class SDLInput {
             let x = event.tfinger.x * Float(drawableSize.width), y = event.tfinger.y * Float(drawableSize.height)
             let id = event.tfinger.fingerId
             switch SDL_EventType(event.type) {
-            case SDL_FINGERDOWN: events.append(.fingerDown(id: id, x: x, y: y))
+            case SDL_FINGERDOWN:
+                // SDL says 1 for screens that sense no pressure (and 0 for some), so
+                // only a value strictly between is a pressure.
+                let pressure = event.tfinger.pressure
+                events.append(.fingerDown(id: id, x: x, y: y, pressure: pressure > 0 && pressure < 1 ? pressure : nil))
             case SDL_FINGERUP: events.append(.fingerUp(id: id, x: x, y: y))
             default: events.append(.fingerMoved(id: id, x: x, y: y))
             }

@@ -20,6 +20,11 @@ public struct MainSceneFrame {
     public var pictureRect: Rect
     public var flash: Float
     public var sprites: [PunchSprite]
+    /// "742!" near each recent hit, and "×5 combo" while a chain lasts.
+    public var scorePops: [ScorePop]
+    public var comboText: String
+    public var comboOpacity: Float
+    public var reducesMotion: Bool
     public var reticles: [PunchController.Reticle]
     public var time: Double
     /// The selected target's name and message for the header ("" when none).
@@ -35,6 +40,10 @@ public struct MainSceneFrame {
         pictureRect = layout.placeholderRect
         flash = 0
         sprites = []
+        scorePops = []
+        comboText = ""
+        comboOpacity = 0
+        reducesMotion = false
         reticles = []
         time = 0
         title = ""
@@ -122,6 +131,8 @@ public final class MainSceneRenderer: BandRenderer {
 
         drawHeader(on: canvas)
         for sprite in frame.sprites { drawSprite(sprite, on: canvas) }
+        for pop in frame.scorePops { drawScorePop(pop, on: canvas) }
+        drawCombo(on: canvas)
         for reticle in frame.reticles { drawReticle(reticle, on: canvas) }
         overlay?(canvas)
     }
@@ -163,6 +174,38 @@ public final class MainSceneRenderer: BandRenderer {
             .then(.rotation(sprite.rotation))
             .then(.translation(sprite.x, sprite.y))
         canvas.drawImage(burst, transform: transform, opacity: sprite.opacity)
+    }
+
+    /// The strength of a hit, in the comic style of the burst: warm yellow for a tap,
+    /// orange, then red for a haymaker, with a dark outline so it reads on any picture.
+    private func drawScorePop(_ pop: ScorePop, on canvas: Canvas) {
+        guard let glyphs else { return }
+        let s = frame.layout.scale
+        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * s * pop.scale(reduceMotion: frame.reducesMotion))
+        guard size > 2 else { return }
+        let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
+        let x = Int(pop.x) - width / 2, y = Int(pop.y - (64 + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
+        let alpha = pop.opacity
+        let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
+        let outline = max(1, size / 14)
+        for (dx, dy) in [(-outline, 0), (outline, 0), (0, -outline), (0, outline)] {
+            canvas.drawText(pop.text, in: PixelRect(x: x + dx, y: y + dy, width: width, height: height), alignment: .center,
+                            font: .bold(size), source: glyphs, color: Color(hex: 0x1B1B2F, alpha: 0.85 * alpha))
+        }
+        canvas.drawText(pop.text, in: PixelRect(x: x, y: y, width: width, height: height), alignment: .center,
+                        font: .bold(size), source: glyphs, color: color.withAlpha(alpha))
+    }
+
+    /// The running combo, top right of the stage, while it lasts.
+    private func drawCombo(on canvas: Canvas) {
+        guard let glyphs, frame.comboOpacity > 0, !frame.comboText.isEmpty else { return }
+        let s = frame.layout.scale
+        let stage = frame.layout.stage
+        let pill = Rect(x: stage.maxX - 230 * s, y: stage.minY + 8 * s, width: 210 * s, height: 56 * s)
+        let alpha = frame.comboOpacity
+        canvas.fillRoundedRect(pill, radius: pill.height / 2, Color(hex: 0x1B1B2F, alpha: 0.7 * alpha))
+        canvas.drawText(frame.comboText, in: pill.enclosingPixels, alignment: .center, font: .bold(Int(30 * s)), source: glyphs,
+                        color: Color(hex: 0xFFD27A).withAlpha(alpha))
     }
 
     private func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {

@@ -31,6 +31,21 @@ public final class PunchController {
     public private(set) var rumblesRequested = 0
     /// The squash before the last step, to interpolate between steps when drawing.
     public private(set) var previousSquash: Float = 0
+    /// Seconds of fixed steps so far: when input happened, for strengths and combos.
+    public private(set) var clock: Double = 0
+    private var strength = StrengthTracker()
+    /// The running combo and when its last hit landed (on `clock`).
+    public private(set) var combo = 0
+    private var lastHitAt = -Double.infinity
+    /// How long a trigger pull may rest part way before it punches at that depth.
+    public static let triggerSettleSeconds = 0.08
+    /// Punches within this long of each other chain into a combo.
+    public static let comboSeconds = 0.35
+    /// The strength of the last punch that landed (tests and the summary read it).
+    public private(set) var lastStrength = 0
+    /// Wall-clock time, for when punches happened (the session sets a simulated one
+    /// for headless runs).
+    public var wallClock: () -> Double = { 0 }
 
     /// A gamepad's aim point.
     public struct Reticle: Sendable, Equatable {
@@ -41,6 +56,12 @@ public final class PunchController {
         public var stickY: Float = 0
         public var colorIndex: Int
         public var triggerHeld = false
+        /// The deepest the trigger went in this pull, and whether it has punched yet:
+        /// the punch fires at the deepest point, with the strength of that depth.
+        public var triggerPeak: Float = 0
+        public var triggerFired = false
+        /// When the pull crossed the threshold (on the controller's clock).
+        public var triggerArmedAt: Double = 0
         /// Brief pulse after a punch, 0...1.
         public var pulse: Float = 0
     }
@@ -85,21 +106,33 @@ public final class PunchController {
 
     public func handle(_ event: InputEvent) {
         switch event {
+        case .pointerMoved(let x, let y):
+            strength.pointerMoved(x: x, y: y, scale: layout.scale, now: clock)
         case .pointerDown(let x, let y, let button) where button == 1:
-            punch(atX: x, y: y, gamepad: nil)
-        case .fingerDown(_, let x, let y):
-            punch(atX: x, y: y, gamepad: nil)
+            punch(atX: x, y: y, gamepad: nil, strength: strength.mouseStrength(atX: x, y: y, scale: layout.scale, now: clock))
+        case .fingerMoved(_, let x, let y):
+            strength.fingerMoved(x: x, y: y, scale: layout.scale, now: clock)
+        case .fingerDown(_, let x, let y, let pressure):
+            punch(atX: x, y: y, gamepad: nil,
+                  strength: strength.touchStrength(atX: x, y: y, pressure: pressure, scale: layout.scale, now: clock))
         case .keyDown(let key, let modifiers, let isRepeat):
             handleKey(key, modifiers: modifiers, isRepeat: isRepeat)
+        case .keyUp(.space, _):
+            // Space punches when let go, as hard as it was held long.
+            if let held = strength.spaceReleased(now: clock) {
+                let rect = pictureRect
+                punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
+            }
         case .gamepadAdded(let id, _):
             addReticle(id)
         case .gamepadRemoved(let id):
             reticles.removeAll { $0.gamepad == id }
+            strength.forget(gamepad: id)
         case .gamepadButton(let id, let button, let pressed):
             if reticleIndex(id) == nil { addReticle(id) }
             guard pressed else { return }
             switch button {
-            case .a: punchWithReticle(id)
+            case .a: punchWithReticle(id, strength: strength.stickFlickStrength(gamepad: id, now: clock))
             case .leftShoulder: library.selectFavorite(steppingBy: -1)
             case .rightShoulder: library.selectFavorite(steppingBy: 1)
             default: break
@@ -109,17 +142,34 @@ public final class PunchController {
             guard let index = reticleIndex(id) else { return }
             var reticle = reticles[index]
             switch axis {
-            case .leftX: reticle.stickX = value
-            case .leftY: reticle.stickY = value
+            case .leftX:
+                reticle.stickX = value
+                strength.stickMoved(gamepad: id, axis: axis, value: value, now: clock)
+            case .leftY:
+                reticle.stickY = value
+                strength.stickMoved(gamepad: id, axis: axis, value: value, now: clock)
             case .rightTrigger:
-                // A trigger pull punches once per press, with hysteresis.
+                // A pull punches once, at its deepest point: when it reaches the end or
+                // starts to come back (or is let go at once), as hard as it went deep.
+                // Hysteresis between 0.6 and 0.3 keeps one pull one punch.
+                var fire = false
                 if value > 0.6 && !reticle.triggerHeld {
                     reticle.triggerHeld = true
-                    reticles[index] = reticle
-                    punchWithReticle(id)
-                    return
+                    reticle.triggerFired = false
+                    reticle.triggerPeak = value
+                    reticle.triggerArmedAt = clock
+                }
+                if reticle.triggerHeld && !reticle.triggerFired {
+                    reticle.triggerPeak = max(reticle.triggerPeak, value)
+                    fire = value >= 0.98 || value < reticle.triggerPeak - 0.05
                 }
                 if value < 0.3 { reticle.triggerHeld = false }
+                if fire {
+                    reticle.triggerFired = true
+                    reticles[index] = reticle
+                    punchWithReticle(id, strength: PunchStrength.trigger(peak: reticle.triggerPeak))
+                    return
+                }
             default: break
             }
             reticles[index] = reticle
@@ -135,8 +185,7 @@ public final class PunchController {
     private func handleKey(_ key: Key, modifiers: KeyModifiers, isRepeat: Bool) {
         switch key {
         case .space:
-            let rect = pictureRect
-            punch(atX: rect.center.x, y: rect.center.y, gamepad: nil)
+            if !isRepeat { strength.spacePressed(now: clock) }
         case .character(let character) where modifiers.isEmpty:
             if let digit = character.wholeNumberValue, (1...4).contains(digit) {
                 let favorites = library.favorites
@@ -180,35 +229,43 @@ public final class PunchController {
         nextReticleColor += 1
     }
 
-    private func punchWithReticle(_ id: Int32) {
+    private func punchWithReticle(_ id: Int32, strength: Int) {
         guard let index = reticleIndex(id) else { return }
         reticles[index].pulse = 1
-        punch(atX: reticles[index].x, y: reticles[index].y, gamepad: id)
+        punch(atX: reticles[index].x, y: reticles[index].y, gamepad: id, strength: strength)
     }
 
     // MARK: Punching
 
-    /// A punch at window pixel (x, y). It always shows a sprite; it counts, squashes and
-    /// sounds only when it lands on the target's picture (not its transparent margin).
-    public func punch(atX x: Float, y: Float, gamepad: Int32?) {
+    /// A punch at window pixel (x, y), `strength` 0...999. It always shows a sprite; it
+    /// counts, squashes, scores and sounds only when it lands on the target's picture
+    /// (not its transparent margin). Strength sets the squash, the sound's volume and
+    /// pitch (harder is louder and a little lower), and the rumble's strength and length.
+    public func punch(atX x: Float, y: Float, gamepad: Int32?, strength: Int = 500) {
         let rect = pictureRect
         var targetPoint: (x: Float, y: Float)?
         if rect.contains(Point(x, y)) {
             let u = (x - rect.minX) / rect.width, v = (y - rect.minY) / rect.height
             if isOpaque(atU: u, v: v) { targetPoint = (u, v) }
         }
-        let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint))
+        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds
+        let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
+        let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo))
         guard landed, let target = library.selected else { return }
+        combo = nextCombo
+        lastHitAt = clock
+        lastStrength = strength
         punchesLanded += 1
-        library.countPunch(on: target.id)
-        recorder.record(targetID: target.id)
+        library.countPunch(on: target.id, strength: strength, combo: combo)
+        recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
+        let power = PunchStrength.unit(strength)
         let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]
-        let pitch = 0.92 + random.nextUnit() * 0.16
-        let volume = 0.8 + random.nextUnit() * 0.2
+        let pitch = 1.04 - power * 0.14 + random.nextUnit() * 0.08
+        let volume = 0.55 + power * 0.45
         requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
         if let gamepad {
             rumblesRequested += 1
-            requests.append(.rumble(gamepad: gamepad, strength: 0.75, milliseconds: 90))
+            requests.append(.rumble(gamepad: gamepad, strength: 0.35 + 0.65 * power, milliseconds: 50 + Int(power * 110)))
         }
     }
 
@@ -224,6 +281,7 @@ public final class PunchController {
 
     /// One fixed step of `dt` seconds.
     public func step(_ dt: Float) {
+        clock += Double(dt)
         previousSquash = effects.squash.value
         effects.step(dt)
         let speed = 900 * layout.scale
@@ -240,6 +298,11 @@ public final class PunchController {
             reticle.y = max(0, min(Float(layout.height), reticle.y + shaped(reticle.stickY) * speed * dt))
             reticle.pulse = max(0, reticle.pulse - dt * 5)
             reticles[index] = reticle
+            // A pull held part way still punches, a moment after it stops going deeper.
+            if reticle.triggerHeld && !reticle.triggerFired && clock - reticle.triggerArmedAt >= Self.triggerSettleSeconds {
+                reticles[index].triggerFired = true
+                punchWithReticle(reticle.gamepad, strength: PunchStrength.trigger(peak: reticle.triggerPeak))
+            }
         }
     }
 

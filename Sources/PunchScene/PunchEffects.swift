@@ -8,15 +8,21 @@ public struct PunchImpact: Sendable, Equatable {
     /// Window position in pixels, where the sprite appears.
     public var windowX: Float
     public var windowY: Float
+    /// How hard, 0...999 (see `PunchStrength`).
+    public var strength: Int
+    /// Which hit of a combo this is (1 for a punch on its own).
+    public var combo: Int
 
-    public init(windowX: Float, windowY: Float, targetPoint: (x: Float, y: Float)?) {
+    public init(windowX: Float, windowY: Float, targetPoint: (x: Float, y: Float)?, strength: Int = 500, combo: Int = 1) {
         self.windowX = windowX
         self.windowY = windowY
         self.targetPoint = targetPoint
+        self.strength = strength
+        self.combo = combo
     }
 
     public static func == (a: PunchImpact, b: PunchImpact) -> Bool {
-        a.windowX == b.windowX && a.windowY == b.windowY
+        a.windowX == b.windowX && a.windowY == b.windowY && a.strength == b.strength && a.combo == b.combo
             && a.targetPoint?.x == b.targetPoint?.x && a.targetPoint?.y == b.targetPoint?.y
     }
 }
@@ -49,12 +55,47 @@ public struct PunchSprite: Sendable, Equatable {
     public var isFinished: Bool { age >= Self.lifetime }
 }
 
+/// The score that pops up near a hit ("742!"): it springs in, drifts up and fades.
+/// The text is made once, when the punch lands, so drawing it allocates nothing.
+public struct ScorePop: Sendable, Equatable {
+    public var x: Float
+    public var y: Float
+    public var strength: Int
+    public var text: String
+    public var age: Float = 0
+
+    public static let lifetime: Float = 0.9
+
+    /// Size factor: a springy pop-in, or none with reduced motion.
+    public func scale(reduceMotion: Bool) -> Float {
+        guard !reduceMotion else { return 1 }
+        let t = min(1, age / 0.18)
+        return 0.5 + 0.5 * Easing.easeOutBack(t, overshoot: 2.4)
+    }
+
+    /// How far it has risen, in points (none with reduced motion).
+    public func rise(reduceMotion: Bool) -> Float {
+        reduceMotion ? 0 : 46 * Easing.easeOutCubic(min(1, age / Self.lifetime))
+    }
+
+    public var opacity: Float {
+        let fadeStart = Self.lifetime * 0.55
+        if age < fadeStart { return 1 }
+        return 1 - Easing.easeInCubic((age - fadeStart) / (Self.lifetime - fadeStart))
+    }
+
+    public var isFinished: Bool { age >= Self.lifetime }
+}
+
 /// Everything animated by punches: the sprites, the target's squash spring toward the
 /// hit point, the impact flash and a small screen shake. Stepped at the fixed rate.
 ///
 /// Sprites live in a fixed-capacity buffer, so punching allocates nothing.
 public struct PunchEffects: Sendable {
     public static let maxSprites = 24
+    public static let maxScorePops = 8
+    /// How long after the last hit a combo still shows.
+    public static let comboShowSeconds: Float = 0.9
 
     public private(set) var sprites: [PunchSprite] = []
     public private(set) var squash = Spring()
@@ -68,11 +109,27 @@ public struct PunchEffects: Sendable {
     private var shakePhase: Float = 0
     public var reduceMotion: Bool
     private var random: SeededRandom
+    /// Score pops on screen, oldest first.
+    public private(set) var scorePops: [ScorePop] = []
+    /// The running combo (2 or more shows as "×N"), its text, and how long ago its
+    /// last hit landed.
+    public private(set) var combo = 0
+    public private(set) var comboText = ""
+    public private(set) var comboAge: Float = 0
 
     public init(reduceMotion: Bool = false, seed: UInt64 = 0x5EED_F00D) {
         self.reduceMotion = reduceMotion
         random = SeededRandom(seed: seed)
         sprites.reserveCapacity(Self.maxSprites)
+        scorePops.reserveCapacity(Self.maxScorePops)
+    }
+
+    /// 0...1: how much of the combo counter shows (it fades after the chain ends).
+    public var comboOpacity: Float {
+        guard combo >= 2 else { return 0 }
+        let fadeStart = Self.comboShowSeconds * 0.6
+        if comboAge < fadeStart { return 1 }
+        return max(0, 1 - (comboAge - fadeStart) / (Self.comboShowSeconds - fadeStart))
     }
 
     /// Registers a punch. Returns true when it hit the target.
@@ -87,10 +144,19 @@ public struct PunchEffects: Sendable {
         squashAnchor = (squashAnchor.x + (point.x - squashAnchor.x) * weight,
                         squashAnchor.y + (point.y - squashAnchor.y) * weight)
         // Kicks add up but the squash is capped so a flurry does not flatten the target.
-        let impulse: Float = reduceMotion ? 1.2 : 4.2
-        if squash.value < (reduceMotion ? 0.05 : 0.3) { squash.kick(impulse) }
-        flash = 1
-        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6))
+        // Strength scales the kick, the flash and the shake: a tap 0.75x, a haymaker 1.35x.
+        let power = 0.6 + 0.75 * PunchStrength.unit(impact.strength)
+        let impulse: Float = (reduceMotion ? 1.2 : 4.2) * power
+        if squash.value < (reduceMotion ? 0.05 : 0.3) * max(1, power) { squash.kick(impulse) }
+        flash = min(1, 0.55 + 0.45 * power)
+        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power))
+        if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
+        scorePops.append(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!"))
+        if impact.combo != combo {
+            combo = impact.combo
+            comboText = combo >= 2 ? "×\(combo) combo" : ""
+        }
+        comboAge = 0
         return true
     }
 
@@ -106,6 +172,12 @@ public struct PunchEffects: Sendable {
     public mutating func step(_ dt: Float) {
         for index in sprites.indices { sprites[index].age += dt }
         sprites.removeAll { $0.isFinished }
+        for index in scorePops.indices { scorePops[index].age += dt }
+        scorePops.removeAll { $0.isFinished }
+        if combo > 0 {
+            comboAge += dt
+            if comboAge >= Self.comboShowSeconds { combo = 0; comboText = "" }
+        }
         squash.step(dt)
         flash = max(0, flash - dt * 6)
         shakeEnergy = max(0, shakeEnergy - dt * 4)
@@ -120,5 +192,7 @@ public struct PunchEffects: Sendable {
         return (1 + s * 0.55, 1 - s)
     }
 
-    public var isAnimating: Bool { !sprites.isEmpty || !squash.isSettled || flash > 0 || shakeEnergy > 0 }
+    public var isAnimating: Bool {
+        !sprites.isEmpty || !squash.isSettled || flash > 0 || shakeEnergy > 0 || !scorePops.isEmpty || combo > 0
+    }
 }

@@ -16,7 +16,8 @@ public final class PunchRecorder: Sendable {
     /// Everything threads share, behind one lock: the frame thread counts punches and
     /// reads reports, the write queue takes batches and files results.
     private struct State {
-        var pending: [Int64: Int] = [:]
+        var pending: [Int64: PunchTally] = [:]
+        var days: [String: DayTotal] = [:]
         var writing = false
         /// Simulation time of the next write, and how long to wait after a failed one.
         var nextWrite: Double = 0
@@ -43,9 +44,17 @@ public final class PunchRecorder: Sendable {
         state = Mutex(State(retryDelay: interval))
     }
 
-    /// Counts one punch on `targetID`. Cheap: a dictionary update under a lock.
-    public func record(targetID: Int64) {
-        state.withLock { $0.pending[targetID, default: 0] += 1 }
+    /// Counts one punch on `targetID`, `strength` 0...999, the `combo`th of its chain,
+    /// landed at `time` (seconds since 1970). Cheap: dictionary updates under a lock.
+    public func record(targetID: Int64, strength: Int = 0, combo: Int = 1, at time: Double = 0) {
+        let day = DayTotal.day(of: time)
+        state.withLock { state in
+            state.pending[targetID, default: PunchTally()].add(strength: strength, combo: combo, at: time)
+            var total = state.days[day] ?? DayTotal(day: day, punches: 0, strongest: 0)
+            total.punches += 1
+            total.strongest = max(total.strongest, strength)
+            state.days[day] = total
+        }
     }
 
     /// Called every fixed step with the simulation's time: starts a write when one is
@@ -69,12 +78,12 @@ public final class PunchRecorder: Sendable {
 
     /// Punches counted but not yet written, per target.
     public func unsaved(for targetID: Int64) -> Int {
-        state.withLock { $0.pending[targetID] ?? 0 }
+        state.withLock { $0.pending[targetID]?.count ?? 0 }
     }
 
     /// Punches counted but not yet written, in all.
     public var unsavedTotal: Int {
-        state.withLock { $0.pending.values.reduce(0, +) }
+        state.withLock { $0.pending.values.reduce(0) { $0 + $1.count } }
     }
 
     /// Why punches are not being saved right now, for the user; nil while saves work.
@@ -102,22 +111,33 @@ public final class PunchRecorder: Sendable {
     }
 
     private func write() {
-        let batch = state.withLock { state in
-            let batch = state.pending
+        let (batch, days) = state.withLock { state in
+            let taken = (state.pending, state.days)
             state.pending.removeAll(keepingCapacity: true)
-            return batch
+            state.days.removeAll(keepingCapacity: true)
+            return taken
         }
         var failure: (cause: String, advice: String)?
-        for (id, count) in batch {
+        if !batch.isEmpty {
             do {
-                try store.recordPunches(count, for: id)
-                state.withLock { $0.saved += count }
-            } catch TargetStoreError.targetNotFound {
-                // Deleted meanwhile: its punches go with it.
-                state.withLock { $0.onDeleted += count }
+                // One transaction: every target's tally and every day's, or none.
+                let result = try store.recordPunches(batch, days: days)
+                // Punches on targets deleted meanwhile go with them (their days keep them).
+                state.withLock { state in
+                    state.saved += result.saved
+                    state.onDeleted += result.onDeletedTargets
+                }
             } catch {
                 // Kept for the next attempt rather than lost.
-                state.withLock { $0.pending[id, default: 0] += count }
+                state.withLock { state in
+                    for (id, tally) in batch { state.pending[id, default: PunchTally()].merge(tally) }
+                    for (day, total) in days {
+                        var kept = state.days[day] ?? DayTotal(day: day, punches: 0, strongest: 0)
+                        kept.punches += total.punches
+                        kept.strongest = max(kept.strongest, total.strongest)
+                        state.days[day] = kept
+                    }
+                }
                 failure = Self.reason(error)
             }
         }

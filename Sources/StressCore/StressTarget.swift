@@ -19,6 +19,12 @@ public struct StressTarget: Sendable, Hashable, Identifiable {
     public var isFavorite: Bool
     public var isSelected: Bool
     public var punchCount: Int
+    /// The strongest punch it took (0...999; 0 when never punched) and its longest combo.
+    public var strongest: Int
+    public var bestCombo: Int
+    /// When it was first and last punched, in seconds since 1970 (nil: never).
+    public var firstPunched: Double?
+    public var lastPunched: Double?
     /// The catalog key for a target that shipped with the app (even after the user
     /// edited it); nil for the user's own targets.
     public var builtinKey: String?
@@ -26,8 +32,12 @@ public struct StressTarget: Sendable, Hashable, Identifiable {
     public init(
         id: Int64, name: String, message: String, picture: TargetPicture,
         isFavorite: Bool = false, isSelected: Bool = false, punchCount: Int = 0,
-        builtinKey: String? = nil
+        builtinKey: String? = nil, strongest: Int = 0, bestCombo: Int = 0, firstPunched: Double? = nil, lastPunched: Double? = nil
     ) {
+        self.strongest = strongest
+        self.bestCombo = bestCombo
+        self.firstPunched = firstPunched
+        self.lastPunched = lastPunched
         self.id = id
         self.name = name
         self.message = message

@@ -133,6 +133,10 @@ extension AppSession {
         frame.time = time
         frame.flash = controller.effects.flash
         frame.sprites = controller.effects.sprites
+        frame.scorePops = controller.effects.scorePops
+        frame.comboText = controller.effects.comboText
+        frame.comboOpacity = controller.effects.comboOpacity
+        frame.reducesMotion = controller.configuration.reduceMotion
         frame.reticles = controller.reticles
         frame.showsScene = page == .main
         frame.title = library.selected?.name ?? "No target selected"

@@ -98,6 +98,8 @@ public final class AppSession {
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
+        // Punches carry when they landed (a simulated clock in headless runs).
+        controller.wallClock = { [unowned self] in self.wallClock().timeIntervalSince1970 }
         policy.start(self)
     }
 
@@ -125,7 +127,7 @@ public final class AppSession {
         guard page == .main else { return }
         if let ui {
             switch event {
-            case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y):
+            case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y, _):
                 let point = Point(x, y)
                 // The favorites bar's cards and button are not punching ground, nor
                 // what the policy keeps for itself, nor the Undo toast.

@@ -31,6 +31,15 @@ public struct Row: Sendable {
     }
 
     public func bool(_ column: String) -> Bool { (int(column) ?? 0) != 0 }
+
+    /// A REAL (or an INTEGER read as one).
+    public func double(_ column: String) -> Double? {
+        switch self[column] {
+        case .real(let value): return value
+        case .integer(let value): return Double(value)
+        default: return nil
+        }
+    }
 }
 
 /// One SQLite connection with closure-scoped access: `read { db in }` and

@@ -65,6 +65,21 @@ public enum LibraryArchive {
         var isFavorite: Bool
         var isSelected: Bool
         var punches: Int64
+        /// The punch stats (archives made before they existed have none).
+        var strongest: Int64 = 0
+        var bestCombo: Int64 = 0
+        var firstPunched: Double?
+        var lastPunched: Double?
+
+        var tally: PunchTally {
+            var tally = PunchTally()
+            tally.count = Int(punches)
+            tally.strongest = Int(strongest)
+            tally.bestCombo = Int(bestCombo)
+            tally.first = firstPunched ?? .infinity
+            tally.last = lastPunched ?? 0
+            return tally
+        }
     }
 
     /// Brings the archive at `file` into `store`: merged (the archive's own targets are
@@ -74,7 +89,7 @@ public enum LibraryArchive {
     /// import, and nothing changes).
     public static func importArchive(_ file: URL, into store: TargetStore, importer: PictureImporter, replace: Bool)
         throws(TargetStoreError) -> ImportReport {
-        let (targets, pictures, settings) = try read(file)
+        let (targets, pictures, settings, days) = try read(file)
         var report = ImportReport(replaced: replace)
         // Every picture checked and re-encoded first, before anything is written.
         var imported: [String: ImportedPicture] = [:]
@@ -89,10 +104,12 @@ public enum LibraryArchive {
             }
         }
         if replace {
-            try replaceLibrary(store, with: targets, pictures: imported, settings: settings)
+            try replaceLibrary(store, with: targets, pictures: imported, settings: settings, days: days)
             report.added = targets.count
             return report
         }
+        // The archive's days add to this library's: the punches happened either way.
+        try store.recordPunches([:], days: Dictionary(days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first }))
         let existingKeys = Set(try store.allTargets().compactMap(\.builtinKey))
         var favorites = try store.favorites().count
         for target in targets {
@@ -107,7 +124,7 @@ public enum LibraryArchive {
             let favorite = target.isFavorite && favorites < 4
             do throws(TargetStoreError) {
                 let added = try store.insert(name: target.name, message: target.message, picture: picture, favorite: favorite)
-                if target.punches > 0 { try store.recordPunches(Int(target.punches), for: added.id) }
+                if target.punches > 0 { try store.recordPunches([added.id: target.tally], days: [:]) }
                 if favorite { favorites += 1 }
                 report.added += 1
             } catch {
@@ -118,7 +135,7 @@ public enum LibraryArchive {
     }
 
     /// Reads an archive: its targets, its pictures by file name, its settings.
-    static func read(_ file: URL) throws(TargetStoreError) -> ([ArchivedTarget], [String: [UInt8]], [String: String]) {
+    static func read(_ file: URL) throws(TargetStoreError) -> ([ArchivedTarget], [String: [UInt8]], [String: String], [DayTotal]) {
         guard FileManager.default.fileExists(atPath: file.path) else { throw .fileSystem("there is no file \(file.path)") }
         do {
             let archive = try DatabaseConnection(path: file.path, readOnly: true) { db in
@@ -127,14 +144,22 @@ public enum LibraryArchive {
                 }
             }
             return try archive.read { db in
-                let targets = try db.query("""
-                    SELECT name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches
-                    FROM target ORDER BY sort_order, id
-                    """).map { row in
+                // Every column: an older archive lacks the punch stats, read as none.
+                let targets = try db.query("SELECT * FROM target ORDER BY sort_order, id").map { row in
                     ArchivedTarget(name: row.text("name") ?? "", message: row.text("message") ?? "", builtinKey: row.text("builtin_key"),
                                    assetName: row.text("asset_name"), imageFile: row.text("image_file"),
                                    isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
-                                   punches: max(0, row.int("punches") ?? 0))
+                                   punches: max(0, row.int("punches") ?? 0), strongest: min(999, max(0, row.int("strongest") ?? 0)),
+                                   bestCombo: max(0, row.int("best_combo") ?? 0), firstPunched: row.double("first_punched"),
+                                   lastPunched: row.double("last_punched"))
+                }
+                var days: [DayTotal] = []
+                if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'punch_day'") == 1 {
+                    days = try db.query("SELECT day, punches, strongest FROM punch_day").compactMap { row in
+                        guard let day = row.text("day"), DayTotal.isDay(day) else { return nil }
+                        return DayTotal(day: day, punches: Int(max(0, row.int("punches") ?? 0)),
+                                        strongest: Int(min(999, max(0, row.int("strongest") ?? 0))))
+                    }
                 }
                 var pictures: [String: [UInt8]] = [:]
                 for row in try db.query("SELECT file_name, bytes FROM archive_picture") {
@@ -144,7 +169,7 @@ public enum LibraryArchive {
                 for row in try db.query("SELECT key, value FROM app_setting") {
                     if let key = row.text("key"), let value = row.text("value") { settings[key] = value }
                 }
-                return (targets, pictures, settings)
+                return (targets, pictures, settings, days)
             }
         } catch let error as TargetStoreError {
             throw error
@@ -158,7 +183,8 @@ public enum LibraryArchive {
     /// The whole library replaced in one transaction: picture files written first,
     /// the old ones removed only after the new rows committed.
     private static func replaceLibrary(
-        _ store: TargetStore, with targets: [ArchivedTarget], pictures: [String: ImportedPicture], settings: [String: String]
+        _ store: TargetStore, with targets: [ArchivedTarget], pictures: [String: ImportedPicture], settings: [String: String],
+        days: [DayTotal]
     ) throws(TargetStoreError) {
         var written: [String: String] = [:]
         do {
@@ -175,17 +201,24 @@ public enum LibraryArchive {
                     try db.execute(
                         """
                         INSERT INTO target (name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-                                            punches, sort_order, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, julianday('now'))
+                                            punches, strongest, best_combo, first_punched, last_punched, sort_order, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, julianday('now'))
                         """,
                         [.text(target.name), .text(target.message), target.builtinKey.map(SQLValue.text) ?? .null,
                          file == nil ? (target.assetName.map(SQLValue.text) ?? .null) : .null, file.map(SQLValue.text) ?? .null,
-                         .integer(favorite ? 1 : 0), .integer(select ? 1 : 0), .integer(target.punches), .integer(Int64(order))])
+                         .integer(favorite ? 1 : 0), .integer(select ? 1 : 0), .integer(target.punches),
+                         .integer(target.strongest), .integer(target.bestCombo), target.firstPunched.map(SQLValue.real) ?? .null,
+                         target.lastPunched.map(SQLValue.real) ?? .null, .integer(Int64(order))])
                     if favorite { favorites += 1 }
                     if select { selected = true }
                 }
                 if !selected {
                     try db.execute("UPDATE target SET is_selected = 1 WHERE id = (SELECT id FROM target ORDER BY sort_order, id LIMIT 1)")
+                }
+                try db.execute("DELETE FROM punch_day")
+                for total in days {
+                    try db.execute("INSERT OR IGNORE INTO punch_day (day, punches, strongest) VALUES (?, ?, ?)",
+                                   [.text(total.day), .integer(Int64(total.punches)), .integer(Int64(total.strongest))])
                 }
                 try db.execute("DELETE FROM app_setting")
                 for (key, value) in settings {

@@ -16,6 +16,7 @@ enum LibrarySchema {
         migrator.register("v2-settings") { db in
             try db.execute("CREATE TABLE app_setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
         }
+        migrator.register("v3-punch-stats", addPunchStats)
         return migrator
     }
 
@@ -44,6 +45,23 @@ enum LibrarySchema {
 
             """)
         try db.execute(rulesSQL)
+    }
+
+    /// Per target: the strongest punch, the best combo, when first and last punched
+    /// (seconds since 1970); per local day: punches and the strongest.
+    private static func addPunchStats(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE target ADD COLUMN strongest INTEGER NOT NULL DEFAULT 0 CHECK (strongest BETWEEN 0 AND 999);
+            ALTER TABLE target ADD COLUMN best_combo INTEGER NOT NULL DEFAULT 0 CHECK (best_combo >= 0);
+            ALTER TABLE target ADD COLUMN first_punched REAL;
+            ALTER TABLE target ADD COLUMN last_punched REAL;
+            CREATE TABLE punch_day (
+                day TEXT PRIMARY KEY NOT NULL
+                    CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                punches INTEGER NOT NULL DEFAULT 0 CHECK (punches >= 0),
+                strongest INTEGER NOT NULL DEFAULT 0 CHECK (strongest BETWEEN 0 AND 999)
+            );
+            """)
     }
 
     /// The rules the database enforces by itself: at most one selection, at most four

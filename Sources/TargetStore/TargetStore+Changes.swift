@@ -201,18 +201,6 @@ extension TargetStore {
         }
     }
 
-    /// Adds punches to a target's count. The app calls this off the frame path, with
-    /// punches coalesced.
-    public func recordPunches(_ count: Int, for id: Int64) throws(TargetStoreError) {
-        guard count > 0 else { return }
-        try run {
-            try connection.write { db in
-                try db.execute("UPDATE target SET punches = punches + ? WHERE id = ?", [.integer(Int64(count)), .integer(id)])
-                if db.changedRowCount == 0 { throw TargetStoreError.targetNotFound(id: id) }
-            }
-        }
-    }
-
     /// Brings back the built-in targets that were deleted, at their catalog places.
     /// The user's own targets and their edits to built-ins stay as they are, and a
     /// built-in that is still there is never added twice. Returns how many came back.

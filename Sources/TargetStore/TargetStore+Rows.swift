@@ -29,7 +29,10 @@ extension TargetStore {
     }
 
     private static let selectColumns =
-        "SELECT id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches FROM target"
+        """
+        SELECT id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches,
+               strongest, best_combo, first_punched, last_punched FROM target
+        """
 
     static func fetchTargets(_ db: Database, where condition: String?) throws -> [StressTarget] {
         let filter = condition.map { " WHERE \($0)" } ?? ""
@@ -51,7 +54,9 @@ extension TargetStore {
         return StressTarget(
             id: id, name: name, message: row.text("message") ?? "", picture: picture,
             isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
-            punchCount: Int(row.int("punches") ?? 0), builtinKey: row.text("builtin_key"))
+            punchCount: Int(row.int("punches") ?? 0), builtinKey: row.text("builtin_key"),
+            strongest: Int(row.int("strongest") ?? 0), bestCombo: Int(row.int("best_combo") ?? 0),
+            firstPunched: row.double("first_punched"), lastPunched: row.double("last_punched"))
     }
 
     /// Runs a database body, turning whatever it throws into a TargetStoreError.

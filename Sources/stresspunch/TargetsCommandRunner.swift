@@ -77,12 +77,20 @@ struct TargetsCommandRunner {
         let builtin: Bool
         let punches: Int
         let image: String
+        let strongest: Int
+        let bestCombo: Int
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, message, favorite, selected, builtin, punches, image, strongest
+            case bestCombo = "best_combo"
+        }
     }
 
     private func jsonList(_ targets: [StressTarget]) throws(TargetStoreError) -> String {
         let rows = targets.map {
             TargetJSON(id: $0.id, name: $0.name, message: $0.message, favorite: $0.isFavorite, selected: $0.isSelected,
-                       builtin: $0.isBuiltin, punches: $0.punchCount, image: imageField(for: $0))
+                       builtin: $0.isBuiltin, punches: $0.punchCount, image: imageField(for: $0),
+                       strongest: $0.strongest, bestCombo: $0.bestCombo)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -75,6 +75,12 @@ case .targets(let command, let dataDirectory):
     } catch {
         fail(error.description, status: 1)
     }
+case .stats(let json, let days, let dataDirectory):
+    do {
+        print(try StatsCommandRunner(store: openLibrary(dataDirectory)).run(json: json, days: days))
+    } catch {
+        fail(error.description, status: 1)
+    }
 case .setKioskPIN(let dataDirectory):
     // The PIN comes from standard input: a prompt (without echo) on a terminal, one
     // line from a pipe. Arguments would leave it in shell history and `ps`.

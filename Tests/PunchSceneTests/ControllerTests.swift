@@ -48,7 +48,8 @@ struct ControllerTests {
             return
         }
         #expect(PunchController.punchSounds.contains(name))
-        #expect((0.8...1).contains(volume) && (0.92...1.08).contains(pitch))
+        // A still click is a gentle 300: quieter than a haymaker, pitch varied around 1.
+        #expect((0.55...1).contains(volume) && (0.9...1.12).contains(pitch))
     }
 
     @Test("a click beside the picture, or on a transparent part of it, only shows the burst")
@@ -105,13 +106,18 @@ struct ControllerTests {
     func gamepadPunches() throws {
         let fixture = try ControllerFixture()
         fixture.controller.handle(.gamepadButton(id: 1, button: .a, pressed: true))
-        #expect(fixture.requests().contains(.rumble(gamepad: 1, strength: 0.75, milliseconds: 90)))
+        #expect(fixture.requests().contains { request in
+            if case .rumble(1, let strength, let milliseconds) = request { return (0.35...1).contains(strength) && milliseconds >= 50 }
+            return false
+        })
         for value: Float in [0.7, 0.9, 1.0, 0.5, 0.8] {
             fixture.controller.handle(.gamepadAxis(id: 1, axis: .rightTrigger, value: value))
         }
         #expect(fixture.controller.punchesLanded == 2)  // A, then one trigger pull (0.5 is not a release)
         fixture.controller.handle(.gamepadAxis(id: 1, axis: .rightTrigger, value: 0.1))
         fixture.controller.handle(.gamepadAxis(id: 1, axis: .rightTrigger, value: 0.9))
+        // Held at 0.9, it punches once it stops going deeper.
+        for _ in 0..<12 { fixture.controller.step(1 / 120) }
         #expect(fixture.controller.punchesLanded == 3)
     }
 
@@ -129,7 +135,10 @@ struct ControllerTests {
     @Test("keys: Space punches the middle, 1-4 pick favorites, M mutes; Escape and F11 are not the punch screen's")
     func keys() throws {
         let fixture = try ControllerFixture()
+        // Space punches when let go (as hard as it was held long).
         fixture.controller.handle(.keyDown(.space, modifiers: [], isRepeat: false))
+        #expect(fixture.controller.punchesLanded == 0)
+        fixture.controller.handle(.keyUp(.space, modifiers: []))
         #expect(fixture.controller.punchesLanded == 1)
         _ = fixture.requests()
         fixture.controller.handle(.keyDown(.character("3"), modifiers: [], isRepeat: false))
@@ -151,5 +160,77 @@ struct ControllerTests {
         recorder.flush()
         #expect(try fixture.store.target(id: id)?.punchCount == 5)
         #expect(recorder.unsaved(for: id) == 0)
+    }
+}
+
+@Suite("Hit strength and combos in the punch controller")
+struct StrengthAndComboTests {
+    @Test("Space held longer punches harder; a tap is gentle and a long hold is full strength")
+    func spaceHold() throws {
+        let fixture = try ControllerFixture()
+        fixture.controller.handle(.keyDown(.space, modifiers: [], isRepeat: false))
+        fixture.controller.handle(.keyUp(.space, modifiers: []))
+        let tap = fixture.controller.lastStrength
+        fixture.controller.handle(.keyDown(.space, modifiers: [], isRepeat: false))
+        for _ in 0..<24 { fixture.controller.step(1 / 120) }
+        // Repeats while held do not punch.
+        fixture.controller.handle(.keyDown(.space, modifiers: [], isRepeat: true))
+        #expect(fixture.controller.punchesLanded == 1)
+        fixture.controller.handle(.keyUp(.space, modifiers: []))
+        let held = fixture.controller.lastStrength
+        fixture.controller.handle(.keyDown(.space, modifiers: [], isRepeat: false))
+        for _ in 0..<120 { fixture.controller.step(1 / 120) }
+        fixture.controller.handle(.keyUp(.space, modifiers: []))
+        #expect(tap == 300)
+        #expect(held > tap && held < 999)
+        #expect(fixture.controller.lastStrength == 999)
+    }
+
+    @Test("a harder punch squashes deeper, sounds louder and rumbles longer")
+    func strengthScalesEffects() throws {
+        func punch(_ strength: Int) throws -> (squash: Float, volume: Float, rumble: Int) {
+            let fixture = try ControllerFixture()
+            fixture.controller.handle(.gamepadAdded(id: 1, name: "pad"))
+            fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: 1, strength: strength)
+            var deepest: Float = 0
+            for _ in 0..<30 {
+                fixture.controller.step(1 / 120)
+                deepest = max(deepest, fixture.controller.effects.squash.value)
+            }
+            var volume: Float = 0, rumble = 0
+            for request in fixture.requests() {
+                if case .playSound(_, let v, _) = request { volume = v }
+                if case .rumble(_, _, let milliseconds) = request { rumble = milliseconds }
+            }
+            return (deepest, volume, rumble)
+        }
+        let soft = try punch(150), hard = try punch(950)
+        #expect(hard.squash > soft.squash * 1.3)
+        #expect(hard.volume > soft.volume + 0.3)
+        #expect(hard.rumble > soft.rumble + 60)
+    }
+
+    @Test("hits within 350 ms chain; a longer gap or a miss-free pause starts again at 1")
+    func comboChain() throws {
+        let fixture = try ControllerFixture()
+        func click() { fixture.controller.handle(.pointerDown(x: fixture.center.x, y: fixture.center.y, button: 1)) }
+        func wait(_ seconds: Double) { for _ in 0..<Int(seconds * 120) { fixture.controller.step(1 / 120) } }
+        click(); wait(0.2); click(); wait(0.3); click()
+        #expect(fixture.controller.combo == 3)
+        #expect(fixture.controller.effects.comboText == "×3 combo")
+        wait(0.4); click()
+        #expect(fixture.controller.combo == 1)
+        #expect(fixture.library.selected?.bestCombo == 3)
+    }
+
+    @Test("the strength mapping: a still click 300, speed and depth raise it, and nothing leaves 0...999")
+    func mapping() {
+        #expect(PunchStrength.mouse(speed: 0) == 300)
+        #expect(PunchStrength.mouse(speed: 1_000) < PunchStrength.mouse(speed: 3_000))
+        #expect((850...950).contains(PunchStrength.mouse(speed: 3_000)))
+        #expect(PunchStrength.mouse(speed: 1e9) == 999 && PunchStrength.mouse(speed: -5) == 300)
+        #expect(PunchStrength.trigger(peak: 0.6) == 250 && PunchStrength.trigger(peak: 1) == 999)
+        #expect(PunchStrength.touch(pressure: 0) == 150 && PunchStrength.touch(pressure: 1) == 999)
+        #expect(PunchStrength.keyHold(seconds: 10) == 999 && PunchStrength.stickFlick(rate: 100) == 999)
     }
 }

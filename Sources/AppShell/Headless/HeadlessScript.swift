@@ -14,7 +14,8 @@ public enum ScriptCommand: Sendable, Equatable {
     /// The mouse wheel at the pointer, in notches (positive DY scrolls up).
     case wheel(dx: Float, dy: Float)
     case touch(x: Int, y: Int)
-    case touchDown(id: Int64, x: Int, y: Int)
+    /// `pressure` 0...1 for screens that sense it (nil: one that does not).
+    case touchDown(id: Int64, x: Int, y: Int, pressure: Float? = nil)
     case touchUp(id: Int64, x: Int, y: Int)
     case touchMove(id: Int64, x: Int, y: Int)
     case pad(GamepadButton)
@@ -134,8 +135,15 @@ public enum HeadlessScript {
                 throw fail("wheel takes two numbers of notches from -100 to 100, like 0 -3")
             }
             return .wheel(dx: dx, dy: dy)
+        case "touchdown" where args.count == 4:
+            guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
+            let x = try int(1), y = try int(2)
+            guard let pressure = Float(args[3]), pressure > 0, pressure < 1 else {
+                throw fail("touch pressure '\(args[3])' must be a number between 0 and 1, like 0.4 (leave it out for a screen without pressure)")
+            }
+            return .touchDown(id: id, x: x, y: y, pressure: pressure)
         case "touchdown", "touchup", "touchmove":
-            try expect(3, "ID X Y")
+            try expect(3, name == "touchdown" ? "ID X Y [PRESSURE]" : "ID X Y")
             guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
             let x = try int(1), y = try int(2)
             switch name {

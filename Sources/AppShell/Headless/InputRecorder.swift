@@ -68,7 +68,8 @@ public final class InputRecorder {
         case .pointerDown, .pointerUp: return nil
         case .pointerMoved(let x, let y): return "move " + point(x, y)
         case .wheel(let dx, let dy): return "wheel \(Self.number(dx)) \(Self.number(dy))"
-        case .fingerDown(let id, let x, let y): return "touchdown \(id) " + point(x, y)
+        case .fingerDown(let id, let x, let y, let pressure):
+            return "touchdown \(id) " + point(x, y) + (pressure.map { " " + Self.number($0) } ?? "")
         case .fingerUp(let id, let x, let y): return "touchup \(id) " + point(x, y)
         case .fingerMoved(let id, let x, let y): return "touchmove \(id) " + point(x, y)
         case .keyDown(let key, let modifiers, _):

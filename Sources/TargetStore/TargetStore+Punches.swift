@@ -1,0 +1,123 @@
+import Foundation
+import StressCore
+
+/// Punches counted in memory for one target, waiting to be saved.
+public struct PunchTally: Sendable, Equatable {
+    public var count = 0
+    public var strongest = 0
+    public var bestCombo = 0
+    /// When the first and last of them landed, in seconds since 1970.
+    public var first = Double.infinity
+    public var last = 0.0
+
+    public init() {}
+
+    public mutating func add(strength: Int, combo: Int, at time: Double) {
+        count += 1
+        strongest = max(strongest, strength)
+        bestCombo = max(bestCombo, combo)
+        first = min(first, time)
+        last = max(last, time)
+    }
+
+    public mutating func merge(_ other: PunchTally) {
+        count += other.count
+        strongest = max(strongest, other.strongest)
+        bestCombo = max(bestCombo, other.bestCombo)
+        first = min(first, other.first)
+        last = max(last, other.last)
+    }
+}
+
+/// One local day's punches: how many and the strongest.
+public struct DayTotal: Sendable, Equatable {
+    /// YYYY-MM-DD, local time.
+    public var day: String
+    public var punches: Int
+    public var strongest: Int
+
+    public init(day: String, punches: Int, strongest: Int) {
+        self.day = day
+        self.punches = punches
+        self.strongest = strongest
+    }
+
+    /// Whether `text` is a day as the library keys them (YYYY-MM-DD).
+    public static func isDay(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in index == 4 || index == 7 || (48...57).contains(byte) }
+    }
+
+    /// The local day of a moment, as the library keys days.
+    public static func day(of time: Double, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}
+
+/// Saving punches and reading back what they add up to.
+extension TargetStore {
+    /// Adds punches to a target's count (archives and tests; the app saves tallies).
+    public func recordPunches(_ count: Int, for id: Int64) throws(TargetStoreError) {
+        guard count > 0 else { return }
+        var tally = PunchTally()
+        tally.count = count
+        let result = try recordPunches([id: tally], days: [:])
+        if result.onDeletedTargets > 0 { throw .targetNotFound(id: id) }
+    }
+
+    /// Saves what punches added up to, in one transaction: each target's count, its
+    /// strongest, its best combo and when it was first and last punched, and each
+    /// day's punches and strongest. Punches on targets deleted meanwhile still count
+    /// for their day; how many there were comes back, with how many were saved on
+    /// their targets.
+    @discardableResult
+    public func recordPunches(_ tallies: [Int64: PunchTally], days: [String: DayTotal]) throws(TargetStoreError)
+        -> (saved: Int, onDeletedTargets: Int)
+    {
+        try run {
+            try connection.write { db in
+                var saved = 0, onDeleted = 0
+                for (id, tally) in tallies where tally.count > 0 {
+                    try db.execute(
+                        """
+                        UPDATE target SET punches = punches + ?, strongest = max(strongest, ?),
+                            best_combo = max(best_combo, ?), first_punched = min(coalesce(first_punched, ?), ?),
+                            last_punched = max(coalesce(last_punched, ?), ?)
+                        WHERE id = ?
+                        """,
+                        [.integer(Int64(tally.count)), .integer(Int64(min(999, max(0, tally.strongest)))),
+                         .integer(Int64(max(0, tally.bestCombo))), tally.first.isFinite ? .real(tally.first) : .null,
+                         tally.first.isFinite ? .real(tally.first) : .null, tally.last > 0 ? .real(tally.last) : .null,
+                         tally.last > 0 ? .real(tally.last) : .null, .integer(id)])
+                    if db.changedRowCount == 0 { onDeleted += tally.count } else { saved += tally.count }
+                }
+                for total in days.values where total.punches > 0 {
+                    try db.execute(
+                        """
+                        INSERT INTO punch_day (day, punches, strongest) VALUES (?, ?, ?)
+                        ON CONFLICT (day) DO UPDATE SET punches = punches + excluded.punches,
+                            strongest = max(strongest, excluded.strongest)
+                        """,
+                        [.text(total.day), .integer(Int64(total.punches)), .integer(Int64(min(999, max(0, total.strongest))))])
+                }
+                return (saved, onDeleted)
+            }
+        }
+    }
+
+    /// Each local day from `firstDay` to `lastDay` (YYYY-MM-DD, both included) that
+    /// has punches, oldest first.
+    public func dayTotals(from firstDay: String, through lastDay: String) throws(TargetStoreError) -> [DayTotal] {
+        try run {
+            try connection.read { db in
+                try db.query("SELECT day, punches, strongest FROM punch_day WHERE day BETWEEN ? AND ? ORDER BY day",
+                             [.text(firstDay), .text(lastDay)]).compactMap { row in
+                    guard let day = row.text("day") else { return nil }
+                    return DayTotal(day: day, punches: Int(row.int("punches") ?? 0), strongest: Int(row.int("strongest") ?? 0))
+                }
+            }
+        }
+    }
+}
