@@ -104,8 +104,8 @@ let package = Package(
         .target(name: "PunchScene", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
-        // form and the picture picker, each built with the immediate-mode UI.
-        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "Raster", "ImmediateUI"]),
+        // form, the picture picker and the stats, each built with the immediate-mode UI.
+        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "ImmediateUI"]),
 
         // Kiosk mode behind one seam: the policy the session consults, the operator
         // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.

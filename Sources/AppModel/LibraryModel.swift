@@ -22,6 +22,10 @@ public final class LibraryModel: @unchecked Sendable {
     private var busyCount = 0
 
     public private(set) var targets: [StressTarget] = []
+    /// Punches per day for the Stats screen, every day of the range asked for, oldest
+    /// first (nil until loaded; loading runs off the frame path).
+    public private(set) var dayTotals: [DayTotal]?
+    private var freshDayTotals: [DayTotal]?
     public private(set) var selectedID: Int64?
 
     /// Headless runs save synchronously, so a script's frames never depend on how fast
@@ -244,6 +248,10 @@ public final class LibraryModel: @unchecked Sendable {
         lock.lock()
         let fresh = freshTargets
         freshTargets = nil
+        if let days = freshDayTotals {
+            dayTotals = days
+            freshDayTotals = nil
+        }
         let notices = pendingNotices
         pendingNotices.removeAll()
         let errors = pendingErrors
@@ -298,6 +306,20 @@ public final class LibraryModel: @unchecked Sendable {
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         if synchronous { queue.sync(execute: work) } else { queue.async(execute: work) }
+    }
+
+    /// Reads the punches per day of the `count` days up to `date`, in the background;
+    /// `dayTotals` has them from the frame after.
+    public func loadDayTotals(endingAt date: Date, count: Int) {
+        let store = self.store
+        let days = DayTotal.days(endingAt: date, count: count)
+        background { [weak self] in
+            let found = (try? store.dayTotals(from: days.first ?? "", through: days.last ?? "")) ?? []
+            guard let self else { return }
+            self.lock.lock()
+            self.freshDayTotals = DayTotal.filled(days, from: found)
+            self.lock.unlock()
+        }
     }
 
     /// Waits for background saves to finish (on quit).

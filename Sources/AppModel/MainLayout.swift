@@ -15,6 +15,10 @@ public struct MainLayout: Sendable, Equatable {
     public let favoriteRows: Int
     /// Kiosk mode: the top-right corner the operator holds to open the PIN pad.
     public let operatorCorner: Rect
+    /// The desktop's Stats button, top right.
+    public let statsButton: Rect
+    /// Where the target's name is written: the header, clear of the corner buttons.
+    public let titleArea: Rect
 
     /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
     public init(width: Int, height: Int, kiosk: Bool = false) {
@@ -33,6 +37,8 @@ public struct MainLayout: Sendable, Equatable {
         let stageTop = header.maxY + margin * 0.25
         let corner = 76 * scale
         operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
+        statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
+        titleArea = Rect(x: header.minX + 150 * scale, y: header.minY, width: max(0, header.width - 300 * scale), height: header.height)
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
     }
 

@@ -12,6 +12,8 @@ public enum Page: String, Sendable, Equatable {
     case editor
     /// Browsing for a picture for the form.
     case picker
+    /// Punches per day, the most punched targets, the strongest hits.
+    case stats
     /// A kiosk's operator menu (only a kiosk policy leads there).
     case operatorMenu
 }

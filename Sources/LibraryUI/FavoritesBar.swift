@@ -41,6 +41,9 @@ extension LibraryScreens {
         }
         let x = left + Float(columns) * (cardWidth + gap)
         guard showsLibraryButtons else { return action }
+        if ui.button("Stats", icon: "📊", style: .secondary, in: layout.statsButton).clicked {
+            action = .show(.stats)
+        }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
         if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {

@@ -140,7 +140,7 @@ public final class MainSceneRenderer: BandRenderer {
     /// The target's name, big and bold, with its message beneath.
     private func drawHeader(on canvas: Canvas) {
         guard let glyphs else { return }
-        let header = frame.layout.header
+        let header = frame.layout.titleArea
         let s = frame.layout.scale
         let titleHeight = Int(header.height * 0.58)
         let titleRect = PixelRect(x: Int(header.minX), y: Int(header.minY), width: Int(header.width), height: titleHeight)

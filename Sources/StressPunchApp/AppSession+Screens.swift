@@ -26,6 +26,8 @@ extension AppSession {
             policy.buildPage(.operatorMenu, ui: ui, session: self)
         case .allTargets:
             action = screens.allTargets()
+        case .stats:
+            action = screens.stats(days: library.dayTotals)
         case .manage(let dialog):
             var pendingDelete: Int64?
             if case .confirmDelete(let id)? = dialog { pendingDelete = id }

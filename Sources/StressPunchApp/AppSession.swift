@@ -131,7 +131,9 @@ public final class AppSession {
                 let point = Point(x, y)
                 // The favorites bar's cards and button are not punching ground, nor
                 // what the policy keeps for itself, nor the Undo toast.
-                if controller.layout.favoritesBar.contains(point) || policy.reserves(point, layout: controller.layout) { return }
+                let layout = controller.layout
+                if layout.favoritesBar.contains(point) || policy.reserves(point, layout: layout) { return }
+                if policy.showsLibraryButtons && layout.statsButton.contains(point) { return }
                 if let undo = undoToastRect, undo.contains(point) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
@@ -149,7 +151,7 @@ public final class AppSession {
 
     /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
     /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
-    /// every target, Ctrl+Z undoes a delete. True when the event was one of them.
+    /// every target, Ctrl+T shows the stats, Ctrl+Z undoes a delete. True when the event was one of them.
     private func handleShortcut(_ event: InputEvent) -> Bool {
         if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil {
             undoLastDelete()
@@ -167,6 +169,8 @@ public final class AppSession {
             if !isRepeat { leave(to: .manage) }
         case (.character("m"), [.control]) where ui != nil:
             if !isRepeat { leave(to: .allTargets) }
+        case (.character("t"), [.control]) where ui != nil && policy.showsLibraryButtons:
+            if !isRepeat { leave(to: .stats) }
         case (.character("z"), [.control]) where ui != nil && pendingUndo != nil:
             if !isRepeat { undoLastDelete() }
         default:
@@ -191,7 +195,10 @@ public final class AppSession {
 
     /// Shows a page by name (a form or picker is opened with its state instead).
     func showPage(_ next: Page) {
-        if let screen = Screen(next) { shown = screen }
+        guard let screen = Screen(next) else { return }
+        // The days are read off the frame path each time the charts open.
+        if case .stats = screen { library.loadDayTotals(endingAt: wallClock(), count: 30) }
+        shown = screen
     }
 
     /// Closes the form, the picker and any dialog, and shows the punch screen.

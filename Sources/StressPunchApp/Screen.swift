@@ -9,6 +9,7 @@ enum Screen {
     case allTargets
     case manage(ManageDialog?)
     case editor(TargetEditor, picker: PicturePicker?)
+    case stats
     case operatorMenu
 
     /// Manage's confirmations.
@@ -24,6 +25,7 @@ enum Screen {
         case .allTargets: return .allTargets
         case .manage: return .manage
         case .editor(_, let picker): return picker == nil ? .editor : .picker
+        case .stats: return .stats
         case .operatorMenu: return .operatorMenu
         }
     }
@@ -46,6 +48,7 @@ enum Screen {
         case .main: self = .main
         case .allTargets: self = .allTargets
         case .manage: self = .manage(nil)
+        case .stats: self = .stats
         case .operatorMenu: self = .operatorMenu
         case .editor, .picker: return nil
         }

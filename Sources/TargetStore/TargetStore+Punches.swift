@@ -49,6 +49,27 @@ public struct DayTotal: Sendable, Equatable {
         return bytes.enumerated().allSatisfy { index, byte in index == 4 || index == 7 || (48...57).contains(byte) }
     }
 
+    /// The `count` local days up to and including the one of `date`, oldest first.
+    public static func days(endingAt date: Date, count: Int, calendar: Calendar = .current) -> [String] {
+        (0..<max(0, count)).reversed().compactMap { back in
+            calendar.date(byAdding: .day, value: -back, to: date).map { day(of: $0.timeIntervalSince1970, calendar: calendar) }
+        }
+    }
+
+    /// Every day of `days` with its totals from `found` (0 where it has none).
+    public static func filled(_ days: [String], from found: [DayTotal]) -> [DayTotal] {
+        let byDay = Dictionary(found.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        return days.map { byDay[$0] ?? DayTotal(day: $0, punches: 0, strongest: 0) }
+    }
+
+    /// "Dec 1" for a day key, for chart labels.
+    public static func shortLabel(_ day: String) -> String {
+        let parts = day.split(separator: "-")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let dayNumber = Int(parts[2]) else { return day }
+        return "\(months[month - 1]) \(dayNumber)"
+    }
+
     /// The local day of a moment, as the library keys days.
     public static func day(of time: Double, calendar: Calendar = .current) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))

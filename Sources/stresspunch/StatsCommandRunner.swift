@@ -17,10 +17,8 @@ struct StatsCommandRunner {
     }
 
     func run(json: Bool, days: Int) throws(TargetStoreError) -> String {
-        let range = dayRange(days)
-        let found = try store.dayTotals(from: range.first ?? "", through: range.last ?? "")
-        let byDay = Dictionary(found.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
-        let totals = range.map { byDay[$0] ?? DayTotal(day: $0, punches: 0, strongest: 0) }
+        let range = DayTotal.days(endingAt: now, count: days, calendar: calendar)
+        let totals = DayTotal.filled(range, from: try store.dayTotals(from: range.first ?? "", through: range.last ?? ""))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -32,13 +30,6 @@ struct StatsCommandRunner {
             }
         }
         return try plain(totals, days: days)
-    }
-
-    /// The last `days` local days, oldest first, as the library keys them.
-    func dayRange(_ days: Int) -> [String] {
-        (0..<days).reversed().compactMap { back in
-            calendar.date(byAdding: .day, value: -back, to: now).map { DayTotal.day(of: $0.timeIntervalSince1970, calendar: calendar) }
-        }
     }
 
     private func plain(_ totals: [DayTotal], days: Int) throws(TargetStoreError) -> String {

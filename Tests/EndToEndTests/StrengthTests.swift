@@ -146,4 +146,27 @@ struct StrengthTests {
             #expect(result.standardError.contains("--days needs a number of days from 1 to 3650"))
         }
     }
+
+    @Test("the Stats screen opens from its button after punching and draws the day's bar")
+    func statsScreen() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 click 640 360
+            0.40 click 640 360
+            1.20 screenshot $DIR/before.png
+            1.30 click "Stats"
+            1.60 click "Hardest hits"
+            1.80 screenshot $DIR/stats.png
+            2.00 key Escape
+            2.20 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Today's bar is the rightmost, in the accent colour, low in the chart panel.
+        let stats = try Screenshot(run.folder.file("stats.png").path)
+        let litColumns = (1100..<1240).filter { x in
+            let pixel = stats.pixel(x, 330)
+            return pixel[0] > 200 && pixel[1] > 120 && pixel[2] < 160
+        }
+        #expect(!litColumns.isEmpty, "no bar for today in the chart")
+    }
 }

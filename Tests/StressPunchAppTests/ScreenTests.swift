@@ -233,3 +233,57 @@ struct ScreenTests {
         #expect(output.requests.isEmpty || output.requests.allSatisfy { if case .playSound = $0 { return true }; return false })
     }
 }
+
+@Suite("The Stats screen")
+struct StatsScreenTests {
+    @Test("Stats on the main screen opens the charts with the library's numbers; Back returns; Ctrl+T opens them too")
+    func statsScreen() throws {
+        let app = try ScreenHarness()
+        let target = try #require(app.session.library.selected)
+        for strength in [420, 870] {
+            app.session.controller.punch(atX: app.session.controller.pictureRect.center.x, y: app.session.controller.pictureRect.center.y,
+                                         gamepad: nil, strength: strength)
+            app.frame()
+        }
+        // Let the punch recorder save (it writes about twice a second).
+        for _ in 0..<60 { app.frame() }
+        app.press("Stats")
+        #expect(app.session.page == .stats)
+        app.frame()
+        #expect(app.shows("Your punches") && app.shows("Most punched") && app.shows("Hardest hits"))
+        #expect(app.shows("2 punches in 30 days · strongest 870 · best combo 2"), "\(app.session.visibleLabels)")
+        #expect(app.session.widgetCenters(labelled: target.name).count == 2, "the target is in both rankings")
+        #expect(app.shows("870"))
+        app.press("Back")
+        #expect(app.session.page == .main)
+        app.key(.character("t"), [.control])
+        #expect(app.session.page == .stats)
+        app.key(.escape)
+        #expect(app.session.page == .main)
+    }
+
+    @Test("the focused day's bar tells its numbers, moved by the arrow keys")
+    func focusedBarSaysItsNumbers() throws {
+        let app = try ScreenHarness()
+        let center = app.session.controller.pictureRect.center
+        app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 640)
+        for _ in 0..<60 { app.frame() }
+        app.key(.character("t"), [.control])
+        app.frame()
+        // Tab into the chart, then to its last bar (today).
+        var said: String?
+        for _ in 0..<40 where said == nil {
+            app.key(.tab)
+            said = app.session.visibleLabels.first { $0.contains(": 1 punch · strongest 640") }
+        }
+        #expect(said != nil, "no bar said its numbers: \(app.session.visibleLabels)")
+    }
+
+    @Test("a kiosk has no Stats button, and Ctrl+T does not open them")
+    func kioskHasNoStats() throws {
+        let app = try ScreenHarness(kiosk: true, pin: "2468")
+        #expect(!app.shows("Stats"))
+        app.key(.character("t"), [.control])
+        #expect(app.session.page == .main)
+    }
+}
