@@ -111,9 +111,13 @@ let package = Package(
         // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.
         .target(name: "Kiosk", dependencies: ["AppModel", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
 
+        // The games on the punch screen and their cards: the 30-second rush, versus, the
+        // session summary and its breathing cool-down.
+        .target(name: "Challenges", dependencies: ["AppModel", "StressCore", "Raster", "ImmediateUI"]),
+
         // The session: composes the punch scene, the library screens and a policy into
         // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
-        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "Challenges", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
@@ -169,7 +173,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),

@@ -15,8 +15,9 @@ public struct MainLayout: Sendable, Equatable {
     public let favoriteRows: Int
     /// Kiosk mode: the top-right corner the operator holds to open the PIN pad.
     public let operatorCorner: Rect
-    /// The desktop's Stats button, top right.
+    /// The desktop's Stats button, top right, and the Rush button, top left.
     public let statsButton: Rect
+    public let rushButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
 
@@ -38,6 +39,7 @@ public struct MainLayout: Sendable, Equatable {
         let corner = 76 * scale
         operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
         statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
+        rushButton = Rect(x: margin, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         titleArea = Rect(x: header.minX + 150 * scale, y: header.minY, width: max(0, header.width - 300 * scale), height: header.height)
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
     }

@@ -14,6 +14,10 @@ public enum Page: String, Sendable, Equatable {
     case picker
     /// Punches per day, the most punched targets, the strongest hits.
     case stats
+    /// The 30-second rush, on the punch screen.
+    case rush
+    /// What the session added up to, on the way out (and the breathing cool-down).
+    case summary
     /// A kiosk's operator menu (only a kiosk policy leads there).
     case operatorMenu
 }

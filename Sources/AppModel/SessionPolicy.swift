@@ -53,8 +53,11 @@ public protocol SessionPolicy: AnyObject {
     func destination(of page: Page, from current: Page, session: any SessionControl) -> Page
     /// Whether files dropped on the window are taken.
     var acceptsDrops: Bool { get }
-    /// Whether the main screen offers More targets and Manage (and numbers its cards).
+    /// Whether the main screen offers More targets and Manage (and numbers its cards),
+    /// Stats and the rush.
     var showsLibraryButtons: Bool { get }
+    /// Whether leaving after a real session shows its summary first.
+    var offersSessionSummary: Bool { get }
     /// The folder the picture picker starts in and may not leave (nil: anywhere).
     var pictureRoot: URL? { get }
     /// Whether a press at `point` on the main screen belongs to the policy, not to punching.
@@ -95,6 +98,7 @@ extension SessionPolicy {
     public func destination(of page: Page, from current: Page, session: any SessionControl) -> Page { page }
     public var acceptsDrops: Bool { true }
     public var showsLibraryButtons: Bool { true }
+    public var offersSessionSummary: Bool { true }
     public var pictureRoot: URL? { nil }
     public func reserves(_ point: Point, layout: MainLayout) -> Bool { false }
     public func beginFrame(_ session: any SessionControl, time: Double) {}

@@ -34,6 +34,8 @@ public final class KioskPolicy: SessionPolicy {
 
     public var acceptsDrops: Bool { false }
     public var showsLibraryButtons: Bool { false }
+    /// Visitors do not quit; the operator who does wants out at once.
+    public var offersSessionSummary: Bool { false }
     public var pictureRoot: URL? { kiosk.pictureRoot }
 
     public func reserves(_ point: Point, layout: MainLayout) -> Bool {

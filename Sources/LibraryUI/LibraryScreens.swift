@@ -29,6 +29,8 @@ public struct LibraryScreens {
         case select(Int64)
         case show(Page)
         case chooseAndReturn(Int64)
+        /// The 30-second rush, from the main screen.
+        case startRush
         case toggleFavorite(Int64, Bool)
         case askDelete(Int64)
         case delete(Int64)

@@ -43,6 +43,23 @@ public final class PunchController {
     public static let comboSeconds = 0.35
     /// The strength of the last punch that landed (tests and the summary read it).
     public private(set) var lastStrength = 0
+    /// One punch that landed, for whoever keeps score (a challenge): how hard, which
+    /// hit of its combo, and who threw it (a gamepad, or where on screen).
+    public struct LandedPunch: Sendable, Equatable {
+        public var strength: Int
+        public var combo: Int
+        public var gamepad: Int32?
+        public var x: Float
+    }
+    /// The punches landed since the last `takeLanded` (fixed capacity: no allocation).
+    private var landedPunches: [LandedPunch] = []
+
+    /// Hands over the punches landed since the last call, oldest first.
+    public func takeLanded(_ handler: (LandedPunch) -> Void) {
+        for punch in landedPunches { handler(punch) }
+        landedPunches.removeAll(keepingCapacity: true)
+    }
+
     /// Wall-clock time, for when punches happened (the session sets a simulated one
     /// for headless runs).
     public var wallClock: () -> Double = { 0 }
@@ -77,6 +94,7 @@ public final class PunchController {
         muted = configuration.muted
         layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
         requests.reserveCapacity(16)
+        landedPunches.reserveCapacity(64)
     }
 
     /// Takes the requests made since the last call (the array keeps its capacity).
@@ -257,6 +275,9 @@ public final class PunchController {
         lastStrength = strength
         punchesLanded += 1
         library.countPunch(on: target.id, strength: strength, combo: combo)
+        // Kept for a frame's scorekeeper; a session that never asks keeps only the latest.
+        if landedPunches.count == 64 { landedPunches.removeFirst() }
+        landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x))
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
         let power = PunchStrength.unit(strength)
         let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]

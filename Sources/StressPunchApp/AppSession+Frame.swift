@@ -98,6 +98,7 @@ extension AppSession {
         simulatedTime += Double(dt)
         recorder.tick(now: simulatedTime)
         controller.step(dt)
+        stepChallenge(Double(dt))
         policy.step(Double(dt), session: self)
     }
 
@@ -109,6 +110,8 @@ extension AppSession {
     /// the present lies between the last two fixed steps.
     public func prepareFrame(interpolation: Float, time: Double) {
         collectBackgroundResults()
+        keepScore()
+        finishRushIfDone()
         policy.beginFrame(self, time: time)
         buildUI(time: time)
         policy.enforce(self)
@@ -138,7 +141,7 @@ extension AppSession {
         frame.comboOpacity = controller.effects.comboOpacity
         frame.reducesMotion = controller.configuration.reduceMotion
         frame.reticles = controller.reticles
-        frame.showsScene = page == .main
+        frame.showsScene = showsPunchScene
         frame.title = library.selected?.name ?? "No target selected"
         frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""
         if case .ready(let image) = state {

@@ -28,6 +28,9 @@ extension AppSession {
             action = screens.allTargets()
         case .stats:
             action = screens.stats(days: library.dayTotals)
+        case .rush, .summary:
+            action = .none
+            buildChallenge(ui, time: time)
         case .manage(let dialog):
             var pendingDelete: Int64?
             if case .confirmDelete(let id)? = dialog { pendingDelete = id }
@@ -53,6 +56,7 @@ extension AppSession {
         case .none: break
         case .select(let id): library.select(id)
         case .show(let next): showPage(policy.destination(of: next, from: page, session: self))
+        case .startRush: startRush()
         case .chooseAndReturn(let id):
             library.select(id)
             shown = .main

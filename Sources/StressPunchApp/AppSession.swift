@@ -4,6 +4,7 @@
 // and knows kiosk mode only as a SessionPolicy.
 
 import AppModel
+import Challenges
 import Foundation
 import ImmediateUI
 import Input
@@ -76,6 +77,13 @@ public final class AppSession {
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
     public var wallClock: () -> Date = { Date() }
+    /// The user's best rush (from the library's settings), and the rushes whose
+    /// record was already kept.
+    var rushBest: RushRecord?
+    var rushRecorded: Set<ObjectIdentifier> = []
+    /// What this session's landed punches add up to, for the summary on the way out.
+    var sessionTally = RushRecord(punches: 0, strongest: 0, bestCombo: 0)
+    var summaryShown = false
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -95,6 +103,7 @@ public final class AppSession {
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         ui?.reduceMotion = configuration.reduceMotion
         frameEvents.reserveCapacity(64)
+        rushBest = RushRecord { key in (try? store.setting(key)) ?? nil }
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
@@ -115,25 +124,27 @@ public final class AppSession {
     /// does not claim.
     public func handle(_ event: InputEvent) {
         if policy.filter(event, session: self) { return }
-        if case .windowCloseRequested = event { controller.requestQuit(); return }
+        if case .windowCloseRequested = event { requestQuitFromUser(); return }
         if handleShortcut(event) { return }
         // On the punch screen Space always punches (Enter activates a focused card),
         // and the left stick aims, so the UI must not also read them.
-        if ui != nil && !(page == .main && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
+        if ui != nil && !(isPunchScreen && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
         if ui != nil, case .fileDropped(let path) = event {
             receiveDrop(URL(fileURLWithPath: path))
             return
         }
-        guard page == .main else { return }
+        guard isPunchScreen else { return }
         if let ui {
             switch event {
             case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y, _):
+                // During a rush nothing but the target is on screen.
+                guard page == .main else { break }
                 let point = Point(x, y)
                 // The favorites bar's cards and button are not punching ground, nor
                 // what the policy keeps for itself, nor the Undo toast.
                 let layout = controller.layout
                 if layout.favoritesBar.contains(point) || policy.reserves(point, layout: layout) { return }
-                if policy.showsLibraryButtons && layout.statsButton.contains(point) { return }
+                if policy.showsLibraryButtons && (layout.statsButton.contains(point) || layout.rushButton.contains(point)) { return }
                 if let undo = undoToastRect, undo.contains(point) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
@@ -151,7 +162,7 @@ public final class AppSession {
 
     /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
     /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
-    /// every target, Ctrl+T shows the stats, Ctrl+Z undoes a delete. True when the event was one of them.
+    /// every target, Ctrl+T shows the stats, Ctrl+R starts a rush, Ctrl+Z undoes a delete. True when the event was one of them.
     private func handleShortcut(_ event: InputEvent) -> Bool {
         if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil {
             undoLastDelete()
@@ -160,7 +171,7 @@ public final class AppSession {
         guard case .keyDown(let key, let modifiers, let isRepeat) = event else { return false }
         switch (key, modifiers) {
         case (.character("q"), [.control]):
-            controller.requestQuit()
+            requestQuitFromUser()
         case (.f11, []):
             if !isRepeat { controller.requestFullscreenToggle() }
         case (.character("n"), [.control]) where ui != nil:
@@ -171,6 +182,8 @@ public final class AppSession {
             if !isRepeat { leave(to: .allTargets) }
         case (.character("t"), [.control]) where ui != nil && policy.showsLibraryButtons:
             if !isRepeat { leave(to: .stats) }
+        case (.character("r"), [.control]) where ui != nil && policy.showsLibraryButtons:
+            if !isRepeat { closeAllScreens(); startRush() }
         case (.character("z"), [.control]) where ui != nil && pendingUndo != nil:
             if !isRepeat { undoLastDelete() }
         default:

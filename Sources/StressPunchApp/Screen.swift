@@ -1,4 +1,5 @@
 import AppModel
+import Challenges
 import LibraryUI
 
 /// Which screen shows, with what only that screen has: a dialog belongs to Manage,
@@ -10,6 +11,8 @@ enum Screen {
     case manage(ManageDialog?)
     case editor(TargetEditor, picker: PicturePicker?)
     case stats
+    case rush(RushRun)
+    case summary(SessionSummary)
     case operatorMenu
 
     /// Manage's confirmations.
@@ -26,6 +29,8 @@ enum Screen {
         case .manage: return .manage
         case .editor(_, let picker): return picker == nil ? .editor : .picker
         case .stats: return .stats
+        case .rush: return .rush
+        case .summary: return .summary
         case .operatorMenu: return .operatorMenu
         }
     }
@@ -50,7 +55,7 @@ enum Screen {
         case .manage: self = .manage(nil)
         case .stats: self = .stats
         case .operatorMenu: self = .operatorMenu
-        case .editor, .picker: return nil
+        case .editor, .picker, .rush, .summary: return nil
         }
     }
 }

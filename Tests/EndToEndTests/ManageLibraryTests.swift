@@ -250,7 +250,6 @@ struct OneDeviceTests {
             0.30 pad dpright
             0.40 pad dpright
             0.50 pad dpright
-            0.60 pad dpright
             0.70 pad a
             0.90 pad dpdown
             1.00 pad dpright

@@ -287,3 +287,92 @@ struct StatsScreenTests {
         #expect(app.session.page == .main)
     }
 }
+
+@Suite("Challenges: the rush and the session summary")
+struct ChallengeTests {
+    /// Lands `count` punches in the middle of the target, a frame apart.
+    private func punch(_ app: ScreenHarness, _ count: Int, strength: Int = 500) {
+        let center = app.session.controller.pictureRect.center
+        for _ in 0..<count {
+            app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: strength)
+            app.frame()
+        }
+    }
+
+    private func requests(_ output: FrameOutput) -> [AppRequest] { output.requests }
+
+    @Test("a rush counts down, counts punches for 30 s, shows the result with a new best, keeps it, and Again starts another")
+    func rush() throws {
+        let app = try ScreenHarness()
+        app.press("Rush")
+        #expect(app.session.page == .rush)
+        #expect(app.shows("3") && app.shows("0:30"))
+        punch(app, 3)  // during the countdown: not counted
+        for _ in 0..<200 { app.frame() }  // past "Go!"
+        #expect(app.shows("0 punches"))
+        punch(app, 12, strength: 777)
+        #expect(app.shows("12 punches"))
+        for _ in 0..<(30 * 60) { app.frame() }
+        #expect(app.shows("New best!"), "\(app.session.visibleLabels)")
+        #expect(app.shows("12") && app.shows("777"))
+        #expect(try app.store.setting("rush.bestPunches") == "12")
+        app.press("Again")
+        #expect(app.session.page == .rush)
+        for _ in 0..<(34 * 60) { app.frame() }
+        #expect(app.shows("Time!") && app.shows("Your best is 12 punches."))
+        app.press("Done")
+        #expect(app.session.page == .main)
+        #expect(try app.store.setting("rush.bestPunches") == "12", "a worse rush keeps the record")
+    }
+
+    @Test("Escape ends a rush early without a result; Ctrl+R starts one from any screen")
+    func rushEscape() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.key(.character("r"), [.control])
+        #expect(app.session.page == .rush)
+        app.key(.escape)
+        #expect(app.session.page == .main)
+        #expect(try app.store.setting("rush.bestPunches") == nil)
+    }
+
+    @Test("leaving after 20 punches shows the session's summary; Quit, or Ctrl+Q again, then quits")
+    func summaryOnLeaving() throws {
+        let app = try ScreenHarness()
+        punch(app, 21, strength: 640)
+        var output = app.session.frame(FrameInput(events: [.keyDown(.character("q"), modifiers: [.control], isRepeat: false)],
+                                                  elapsed: 1.0 / 60, time: 99, width: 1280, height: 720))
+        #expect(!output.requests.contains(.quit))
+        app.frame()
+        #expect(app.session.page == .summary)
+        #expect(app.shows("Nice session") && app.shows("21") && app.shows("640"))
+        // Escape goes back to punching; leaving again shows it no more.
+        app.key(.escape)
+        #expect(app.session.page == .main)
+        output = app.session.frame(FrameInput(events: [.windowCloseRequested], elapsed: 1.0 / 60, time: 100, width: 1280, height: 720))
+        #expect(output.requests.contains(.quit))
+    }
+
+    @Test("the breathing cool-down runs 30 s, can be skipped, and then quits")
+    func breathing() throws {
+        let app = try ScreenHarness()
+        punch(app, 20)
+        app.key(.character("q"), [.control])
+        app.press("Breathe for 30 s")
+        #expect(app.shows("Breathe in"))
+        var quit = false
+        for _ in 0..<(31 * 60) where !quit { quit = app.frame().requests.contains(.quit) }
+        #expect(quit, "the cool-down ends by quitting")
+    }
+
+    @Test("fewer than 20 punches, or a kiosk, leaves at once")
+    func noSummary() throws {
+        let app = try ScreenHarness()
+        punch(app, 5)
+        let output = app.session.frame(FrameInput(events: [.keyDown(.character("q"), modifiers: [.control], isRepeat: false)],
+                                                  elapsed: 1.0 / 60, time: 9, width: 1280, height: 720))
+        #expect(output.requests.contains(.quit))
+        let kiosk = try ScreenHarness(kiosk: true, pin: "2468")
+        #expect(!kiosk.shows("Rush"))
+    }
+}

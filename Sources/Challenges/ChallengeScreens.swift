@@ -1,0 +1,170 @@
+import AppModel
+import ImmediateUI
+import Raster
+import StressCore
+
+/// The challenges' UI over the punch scene: the rush's countdown, clock and counter and
+/// its result card; the session summary and the breathing cool-down.
+public struct ChallengeScreens {
+    let ui: UIContext
+    let layout: MainLayout
+
+    public init(ui: UIContext, layout: MainLayout) {
+        self.ui = ui
+        self.layout = layout
+    }
+
+    public enum Action: Equatable {
+        case none
+        /// Another rush.
+        case again
+        /// Back to punching.
+        case done
+        /// The session summary's answers.
+        case breathe
+        case quit
+        case keepPunching
+    }
+
+    // MARK: Rush
+
+    /// The clock and the counter while the rush runs, the big countdown before it, the
+    /// result card after it.
+    public func rush(_ run: RushRun) -> Action {
+        let s = layout.scale
+        let stage = layout.stage
+        if run.phase != .finished {
+            // The clock: a pill at the top centre, red in the last five seconds.
+            let clock = Rect(x: stage.center.x - 90 * s, y: stage.minY, width: 180 * s, height: 58 * s)
+            let warning = run.phase == .running && run.secondsLeft <= 5
+            ui.draw(.rect(clock, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: clock.height / 2))
+            ui.draw(.text("0:\(run.secondsLeft < 10 ? "0" : "")\(run.secondsLeft)", clock, font: ui.font(30, .bold),
+                          color: ui.theme.text, alignment: .center, maxLines: 1))
+            // The counter, top left of the stage.
+            let counter = Rect(x: stage.minX, y: stage.minY, width: 220 * s, height: 58 * s)
+            ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
+            ui.draw(.text("\(run.result.punches) punch\(run.result.punches == 1 ? "" : "es")", counter, font: ui.font(26, .bold),
+                          color: ui.theme.highlight, alignment: .center, maxLines: 1))
+            if let text = run.countdownText { countdown(text) }
+            return .none
+        }
+        return rushResult(run)
+    }
+
+    private func countdown(_ text: String) {
+        let s = layout.scale
+        let center = layout.stage.center
+        let radius = 110 * s
+        let disc = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        ui.draw(.shadow(disc, cornerRadius: radius, blur: 24 * s, offset: Point(0, 8 * s), color: ui.theme.shadow))
+        ui.draw(.rect(disc, color: Color(hex: 0xFFB627, alpha: 0.95), cornerRadius: radius))
+        ui.draw(.text(text, disc, font: ui.font(text.count > 1 ? 64 : 110, .bold), color: Color(hex: 0x1B1B2F),
+                      alignment: .center, maxLines: 1))
+    }
+
+    private func rushResult(_ run: RushRun) -> Action {
+        let best = run.previousBest
+        let rows: [(String, Int, Int?)] = [
+            ("Punches", run.result.punches, best?.punches),
+            ("Strongest", run.result.strongest, best?.strongest),
+            ("Best combo", run.result.bestCombo, best?.bestCombo),
+        ]
+        let title = run.isNewBest ? "New best!" : "Time!"
+        let subtitle = best == nil ? "Your first rush: now beat it." : run.isNewBest ? "More punches than ever in 30 seconds."
+            : "Your best is \(best?.punches ?? 0) punches."
+        return card("rush-result", title: title, subtitle: subtitle, rows: rows,
+                    buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+    }
+
+    // MARK: Session summary
+
+    /// "Nice session": what the user did; Quit (the default), a breathing cool-down, or
+    /// back to punching (Escape).
+    public func summary(_ summary: SessionSummary, time: Double) -> Action {
+        if summary.breathing != nil { return breathing(summary) }
+        return card("summary", title: "Nice session", subtitle: "Here is what you let out.",
+                    rows: [("Punches", summary.punches, nil), ("Strongest", summary.strongest, nil), ("Best combo", summary.bestCombo, nil)],
+                    buttons: [("Breathe for 30 s", .secondary, .breathe), ("Quit", .primary, .quit)], escape: .keepPunching)
+    }
+
+    /// A slow circle that fills as you breathe in and empties as you breathe out, with
+    /// the cue and the seconds left; Skip (or Escape) ends it.
+    private func breathing(_ summary: SessionSummary) -> Action {
+        let scope = ui.beginModal("breathing")
+        defer { ui.endModal(scope) }
+        let s = layout.scale
+        let bounds = Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))
+        ui.draw(.rect(bounds, color: Color(hex: 0x141529), cornerRadius: 0))
+        let (fullness, cue) = summary.breath
+        let center = Point(bounds.center.x, bounds.center.y - 30 * s)
+        let biggest = min(bounds.width, bounds.height) * 0.3
+        let radius = biggest * (0.45 + 0.55 * fullness)
+        let halo = biggest * 1.08
+        ui.draw(.rect(Rect(x: center.x - halo, y: center.y - halo, width: 2 * halo, height: 2 * halo),
+                      color: Color(hex: 0x7FB7FF, alpha: 0.10), cornerRadius: halo))
+        ui.draw(.rect(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius),
+                      color: Color(hex: 0x7FB7FF, alpha: 0.35 + 0.3 * fullness), cornerRadius: radius))
+        ui.draw(.text(cue, Rect(x: center.x - 200 * s, y: center.y - 25 * s, width: 400 * s, height: 50 * s),
+                      font: ui.font(34, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        ui.draw(.text("\(summary.secondsLeft) s", Rect(x: center.x - 100 * s, y: center.y + biggest * 1.1 + 10 * s, width: 200 * s, height: 36 * s),
+                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        let skip = Rect(x: bounds.center.x - 90 * s, y: bounds.maxY - 90 * s, width: 180 * s, height: 52 * s)
+        if ui.button("Skip", style: .secondary, in: skip).clicked || ui.takeBack() || summary.breathingDone { return .quit }
+        return .none
+    }
+
+    // MARK: The card
+
+    /// A result card over the dimmed scene: a title, a line, a row per number (with the
+    /// best beside it where there is one), and buttons, the last one the default.
+    private func card(
+        _ label: String, title: String, subtitle: String, rows: [(String, Int, Int?)],
+        buttons: [(String, ButtonStyle, Action)], escape: Action
+    ) -> Action {
+        let scope = ui.beginModal(label)
+        defer { ui.endModal(scope) }
+        let s = layout.scale
+        let bounds = Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))
+        let pad = 28 * s, rowHeight = 56 * s
+        let width = min(520 * s, bounds.width - 2 * pad)
+        let height = pad + 56 * s + 34 * s + 12 * s + Float(rows.count) * rowHeight + 24 * s + 56 * s + pad
+        let card = Rect(x: bounds.center.x - width / 2, y: bounds.center.y - height / 2, width: width, height: height)
+        ui.draw(.rect(bounds, color: ui.theme.scrim, cornerRadius: 0))
+        ui.draw(.shadow(card, cornerRadius: 24 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
+        ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 24 * s))
+        var y = card.minY + pad
+        ui.draw(.text(title, Rect(x: card.minX, y: y, width: card.width, height: 56 * s), font: ui.font(40, .bold),
+                      color: ui.theme.highlight, alignment: .center, maxLines: 1))
+        y += 56 * s
+        ui.draw(.text(subtitle, Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 34 * s),
+                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        y += 34 * s + 12 * s
+        for (name, value, best) in rows {
+            let row = Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: rowHeight - 8 * s)
+            ui.draw(.rect(row, color: ui.theme.card, cornerRadius: 12 * s))
+            ui.draw(.text(name, Rect(x: row.minX + 18 * s, y: row.minY, width: row.width * 0.5, height: row.height),
+                          font: ui.font(ui.theme.fontSize), color: ui.theme.text, alignment: .leading, maxLines: 1))
+            if let best {
+                ui.draw(.text("best \(best)", Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height),
+                              font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
+            }
+            ui.draw(.text("\(value)", Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height),
+                          font: ui.font(28, .bold), color: best.map { value > $0 } == true ? ui.theme.highlight : ui.theme.text,
+                          alignment: .trailing, maxLines: 1))
+            y += rowHeight
+        }
+        y += 24 * s
+        let gap = 14 * s
+        let buttonWidth = (card.width - 2 * pad - gap * Float(buttons.count - 1)) / Float(buttons.count)
+        var answer = Action.none
+        for (index, (title, style, action)) in buttons.enumerated() {
+            let rect = Rect(x: card.minX + pad + Float(index) * (buttonWidth + gap), y: y, width: buttonWidth, height: 56 * s)
+            if ui.button(title, style: style, in: rect).clicked { answer = action }
+        }
+        if answer == .none, let last = buttons.last {
+            if ui.takeBack() { answer = escape } else if ui.takeDefaultAction() { answer = last.2 }
+        }
+        if answer != .none { ui.closeModal() }
+        return answer
+    }
+}

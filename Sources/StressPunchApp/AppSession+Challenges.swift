@@ -1,0 +1,101 @@
+import AppModel
+import Challenges
+import ImmediateUI
+
+/// The games on the punch screen and leaving: the 30-second rush, its record, what
+/// this session added up to, and the summary shown on the way out.
+extension AppSession {
+    /// Whether punches land on this screen (the punch screen, a rush on the clock).
+    var isPunchScreen: Bool {
+        switch shown {
+        case .main: return true
+        case .rush(let run): return run.phase != .finished
+        default: return false
+        }
+    }
+
+    /// Whether the punch scene is drawn behind this screen.
+    var showsPunchScene: Bool {
+        switch shown {
+        case .main, .rush, .summary: return true
+        default: return false
+        }
+    }
+
+    func startRush() {
+        keepDraft()
+        shown = .rush(RushRun(previousBest: rushBest))
+    }
+
+    /// Takes the punches the scene landed since the last frame: the session's tally,
+    /// and the rush's while one runs.
+    func keepScore() {
+        controller.takeLanded { punch in
+            sessionTally.punches += 1
+            sessionTally.strongest = max(sessionTally.strongest, punch.strength)
+            sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)
+            if case .rush(let run) = shown { run.landed(strength: punch.strength, combo: punch.combo) }
+        }
+    }
+
+    /// A rush that just ended keeps its record, once.
+    func finishRushIfDone() {
+        guard case .rush(let run) = shown, run.phase == .finished, !rushRecorded.contains(ObjectIdentifier(run)) else { return }
+        rushRecorded.insert(ObjectIdentifier(run))
+        guard run.result.punches > 0 else { return }
+        let best = run.result.best(with: rushBest)
+        if best != rushBest {
+            rushBest = best
+            library.saveSettings(best.settings)
+        }
+    }
+
+    /// Leaving by the user's hand (Ctrl+Q, the close button): after a real session its
+    /// summary shows first; asked again, or without one, the app quits.
+    func requestQuitFromUser() {
+        if case .summary = shown {
+            controller.requestQuit()
+            return
+        }
+        guard policy.offersSessionSummary, sessionTally.punches >= SessionSummary.minimumPunches, !summaryShown else {
+            controller.requestQuit()
+            return
+        }
+        summaryShown = true
+        keepDraft()
+        ui?.setFocus(nil)
+        shown = .summary(SessionSummary(punches: sessionTally.punches, strongest: sessionTally.strongest,
+                                        bestCombo: sessionTally.bestCombo))
+    }
+
+    /// Builds the challenge over the punch scene and carries out its answer.
+    func buildChallenge(_ ui: UIContext, time: Double) {
+        let screens = ChallengeScreens(ui: ui, layout: controller.layout)
+        switch shown {
+        case .rush(let run):
+            switch screens.rush(run) {
+            case .again: startRush()
+            case .done: shown = .main
+            default: if run.phase != .finished && ui.backRequested { shown = .main }
+            }
+        case .summary(let summary):
+            switch screens.summary(summary, time: time) {
+            case .breathe: summary.startBreathing()
+            case .quit: controller.requestQuit()
+            case .keepPunching: shown = .main
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    /// One fixed step of the challenge's clock.
+    func stepChallenge(_ dt: Double) {
+        switch shown {
+        case .rush(let run): run.step(dt)
+        case .summary(let summary): summary.step(dt)
+        default: break
+        }
+    }
+}
