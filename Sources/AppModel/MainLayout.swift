@@ -18,6 +18,7 @@ public struct MainLayout: Sendable, Equatable {
     /// The desktop's Stats button, top right, and the Rush button, top left.
     public let statsButton: Rect
     public let rushButton: Rect
+    public let versusButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
 
@@ -40,7 +41,8 @@ public struct MainLayout: Sendable, Equatable {
         operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
         statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         rushButton = Rect(x: margin, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
-        titleArea = Rect(x: header.minX + 150 * scale, y: header.minY, width: max(0, header.width - 300 * scale), height: header.height)
+        versusButton = Rect(x: rushButton.maxX + 10 * scale, y: rushButton.minY, width: 150 * scale, height: rushButton.height)
+        titleArea = Rect(x: header.minX + 300 * scale, y: header.minY, width: max(0, header.width - 600 * scale), height: header.height)
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
     }
 

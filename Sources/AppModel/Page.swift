@@ -16,6 +16,8 @@ public enum Page: String, Sendable, Equatable {
     case stats
     /// The 30-second rush, on the punch screen.
     case rush
+    /// Two players race for 30 seconds on the punch screen.
+    case versus
     /// What the session added up to, on the way out (and the breathing cool-down).
     case summary
     /// A kiosk's operator menu (only a kiosk policy leads there).

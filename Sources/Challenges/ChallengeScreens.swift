@@ -51,6 +51,43 @@ public struct ChallengeScreens {
         return rushResult(run)
     }
 
+    // MARK: Versus
+
+    /// Each player's score in their colour on their side, the clock between them, the
+    /// countdown before, the winner card after.
+    public func versus(_ run: VersusRun, colors: [Color]) -> Action {
+        let s = layout.scale
+        let stage = layout.stage
+        if run.phase != .finished {
+            let clock = Rect(x: stage.center.x - 90 * s, y: stage.minY, width: 180 * s, height: 58 * s)
+            let warning = run.phase == .running && run.secondsLeft <= 5
+            ui.draw(.rect(clock, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: clock.height / 2))
+            ui.draw(.text("0:\(run.secondsLeft < 10 ? "0" : "")\(run.secondsLeft)", clock, font: ui.font(30, .bold),
+                          color: ui.theme.text, alignment: .center, maxLines: 1))
+            for seat in 0..<2 {
+                let width = 250 * s
+                let panel = Rect(x: seat == 0 ? stage.minX : stage.maxX - width, y: stage.minY, width: width, height: 96 * s)
+                ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.72), cornerRadius: 20 * s))
+                ui.draw(.rect(Rect(x: panel.minX, y: panel.minY, width: panel.width, height: 6 * s), color: colors[seat % colors.count],
+                              cornerRadius: 3 * s))
+                ui.draw(.text(run.label(seat), Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s),
+                              font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+                ui.draw(.text("\(run.scores[seat])", Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
+                              font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center, maxLines: 1))
+            }
+            if let text = run.countdownText { countdown(text) }
+            return .none
+        }
+        let title = run.winner.map { "\(run.name($0)) wins!" } ?? "A draw!"
+        let margin = abs(run.scores[0] - run.scores[1])
+        let subtitle = run.winner == nil ? "Neck and neck: \(run.scores[0]) each." : "By \(margin) punch\(margin == 1 ? "" : "es")."
+        let hardest = run.strongest[0] >= run.strongest[1] ? 0 : 1
+        return card("versus-result", title: title, subtitle: subtitle,
+                    rows: [(run.label(0), run.scores[0], nil), (run.label(1), run.scores[1], nil),
+                           ("Strongest: \(run.name(hardest))", run.strongest[hardest], nil)],
+                    buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+    }
+
     private func countdown(_ text: String) {
         let s = layout.scale
         let center = layout.stage.center

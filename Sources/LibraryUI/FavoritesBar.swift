@@ -47,6 +47,9 @@ extension LibraryScreens {
         if ui.button("Rush", icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
             action = .startRush
         }
+        if ui.button("Versus", icon: "⚔", style: .secondary, in: layout.versusButton).clicked {
+            action = .startVersus
+        }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
         if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {

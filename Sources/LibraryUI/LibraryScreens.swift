@@ -31,6 +31,8 @@ public struct LibraryScreens {
         case chooseAndReturn(Int64)
         /// The 30-second rush, from the main screen.
         case startRush
+        /// Two players, from the main screen.
+        case startVersus
         case toggleFavorite(Int64, Bool)
         case askDelete(Int64)
         case delete(Int64)

@@ -196,12 +196,13 @@ public final class MainSceneRenderer: BandRenderer {
                         font: .bold(size), source: glyphs, color: color.withAlpha(alpha))
     }
 
-    /// The running combo, top right of the stage, while it lasts.
+    /// The running combo, bottom right of the stage (clear of the challenges' panels
+    /// at the top), while it lasts.
     private func drawCombo(on canvas: Canvas) {
         guard let glyphs, frame.comboOpacity > 0, !frame.comboText.isEmpty else { return }
         let s = frame.layout.scale
         let stage = frame.layout.stage
-        let pill = Rect(x: stage.maxX - 230 * s, y: stage.minY + 8 * s, width: 210 * s, height: 56 * s)
+        let pill = Rect(x: stage.maxX - 230 * s, y: stage.maxY - 64 * s, width: 210 * s, height: 56 * s)
         let alpha = frame.comboOpacity
         canvas.fillRoundedRect(pill, radius: pill.height / 2, Color(hex: 0x1B1B2F, alpha: 0.7 * alpha))
         canvas.drawText(frame.comboText, in: pill.enclosingPixels, alignment: .center, font: .bold(Int(30 * s)), source: glyphs,

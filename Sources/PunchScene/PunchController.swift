@@ -46,11 +46,15 @@ public final class PunchController {
     /// One punch that landed, for whoever keeps score (a challenge): how hard, which
     /// hit of its combo, and who threw it (a gamepad, or where on screen).
     public struct LandedPunch: Sendable, Equatable {
+        public enum Input: Sendable, Equatable { case mouse, touch, keyboard, gamepad }
         public var strength: Int
         public var combo: Int
         public var gamepad: Int32?
         public var x: Float
+        public var input: Input
     }
+    /// What the punch being handled came from (set by `handle` before it punches).
+    private var punchInput = LandedPunch.Input.mouse
     /// The punches landed since the last `takeLanded` (fixed capacity: no allocation).
     private var landedPunches: [LandedPunch] = []
 
@@ -127,10 +131,12 @@ public final class PunchController {
         case .pointerMoved(let x, let y):
             strength.pointerMoved(x: x, y: y, scale: layout.scale, now: clock)
         case .pointerDown(let x, let y, let button) where button == 1:
+            punchInput = .mouse
             punch(atX: x, y: y, gamepad: nil, strength: strength.mouseStrength(atX: x, y: y, scale: layout.scale, now: clock))
         case .fingerMoved(_, let x, let y):
             strength.fingerMoved(x: x, y: y, scale: layout.scale, now: clock)
         case .fingerDown(_, let x, let y, let pressure):
+            punchInput = .touch
             punch(atX: x, y: y, gamepad: nil,
                   strength: strength.touchStrength(atX: x, y: y, pressure: pressure, scale: layout.scale, now: clock))
         case .keyDown(let key, let modifiers, let isRepeat):
@@ -138,6 +144,7 @@ public final class PunchController {
         case .keyUp(.space, _):
             // Space punches when let go, as hard as it was held long.
             if let held = strength.spaceReleased(now: clock) {
+                punchInput = .keyboard
                 let rect = pictureRect
                 punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
             }
@@ -277,7 +284,9 @@ public final class PunchController {
         library.countPunch(on: target.id, strength: strength, combo: combo)
         // Kept for a frame's scorekeeper; a session that never asks keeps only the latest.
         if landedPunches.count == 64 { landedPunches.removeFirst() }
-        landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x))
+        landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
+                                         input: gamepad == nil ? punchInput : .gamepad))
+        punchInput = .mouse
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
         let power = PunchStrength.unit(strength)
         let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]

@@ -1,6 +1,7 @@
 import AppModel
 import Challenges
 import ImmediateUI
+import PunchScene
 
 /// The games on the punch screen and leaving: the 30-second rush, its record, what
 /// this session added up to, and the summary shown on the way out.
@@ -10,6 +11,7 @@ extension AppSession {
         switch shown {
         case .main: return true
         case .rush(let run): return run.phase != .finished
+        case .versus(let run): return run.phase != .finished
         default: return false
         }
     }
@@ -17,7 +19,7 @@ extension AppSession {
     /// Whether the punch scene is drawn behind this screen.
     var showsPunchScene: Bool {
         switch shown {
-        case .main, .rush, .summary: return true
+        case .main, .rush, .versus, .summary: return true
         default: return false
         }
     }
@@ -27,6 +29,21 @@ extension AppSession {
         shown = .rush(RushRun(previousBest: rushBest))
     }
 
+    func startVersus() {
+        keepDraft()
+        shown = .versus(VersusRun())
+    }
+
+    /// Who threw a punch, as a versus tells players apart.
+    func source(of punch: PunchController.LandedPunch) -> PunchSource {
+        switch punch.input {
+        case .gamepad: return .gamepad(punch.gamepad ?? 0)
+        case .touch: return punch.x < Float(controller.layout.width) / 2 ? .touchLeft : .touchRight
+        case .keyboard: return .keyboard
+        case .mouse: return .mouse
+        }
+    }
+
     /// Takes the punches the scene landed since the last frame: the session's tally,
     /// and the rush's while one runs.
     func keepScore() {
@@ -34,7 +51,11 @@ extension AppSession {
             sessionTally.punches += 1
             sessionTally.strongest = max(sessionTally.strongest, punch.strength)
             sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)
-            if case .rush(let run) = shown { run.landed(strength: punch.strength, combo: punch.combo) }
+            switch shown {
+            case .rush(let run): run.landed(strength: punch.strength, combo: punch.combo)
+            case .versus(let run): run.landed(strength: punch.strength, from: source(of: punch))
+            default: break
+            }
         }
     }
 
@@ -78,6 +99,12 @@ extension AppSession {
             case .done: shown = .main
             default: if run.phase != .finished && ui.backRequested { shown = .main }
             }
+        case .versus(let run):
+            switch screens.versus(run, colors: MainSceneRenderer.reticleColors) {
+            case .again: startVersus()
+            case .done: shown = .main
+            default: if run.phase != .finished && ui.backRequested { shown = .main }
+            }
         case .summary(let summary):
             switch screens.summary(summary, time: time) {
             case .breathe: summary.startBreathing()
@@ -94,6 +121,7 @@ extension AppSession {
     func stepChallenge(_ dt: Double) {
         switch shown {
         case .rush(let run): run.step(dt)
+        case .versus(let run): run.step(dt)
         case .summary(let summary): summary.step(dt)
         default: break
         }

@@ -28,7 +28,7 @@ extension AppSession {
             action = screens.allTargets()
         case .stats:
             action = screens.stats(days: library.dayTotals)
-        case .rush, .summary:
+        case .rush, .versus, .summary:
             action = .none
             buildChallenge(ui, time: time)
         case .manage(let dialog):
@@ -57,6 +57,7 @@ extension AppSession {
         case .select(let id): library.select(id)
         case .show(let next): showPage(policy.destination(of: next, from: page, session: self))
         case .startRush: startRush()
+        case .startVersus: startVersus()
         case .chooseAndReturn(let id):
             library.select(id)
             shown = .main

@@ -144,7 +144,10 @@ public final class AppSession {
                 // what the policy keeps for itself, nor the Undo toast.
                 let layout = controller.layout
                 if layout.favoritesBar.contains(point) || policy.reserves(point, layout: layout) { return }
-                if policy.showsLibraryButtons && (layout.statsButton.contains(point) || layout.rushButton.contains(point)) { return }
+                if policy.showsLibraryButtons
+                    && (layout.statsButton.contains(point) || layout.rushButton.contains(point) || layout.versusButton.contains(point)) {
+                    return
+                }
                 if let undo = undoToastRect, undo.contains(point) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
@@ -162,7 +165,7 @@ public final class AppSession {
 
     /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
     /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
-    /// every target, Ctrl+T shows the stats, Ctrl+R starts a rush, Ctrl+Z undoes a delete. True when the event was one of them.
+    /// every target, Ctrl+T shows the stats, Ctrl+R starts a rush, Ctrl+B a versus, Ctrl+Z undoes a delete. True when the event was one of them.
     private func handleShortcut(_ event: InputEvent) -> Bool {
         if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil {
             undoLastDelete()
@@ -183,7 +186,9 @@ public final class AppSession {
         case (.character("t"), [.control]) where ui != nil && policy.showsLibraryButtons:
             if !isRepeat { leave(to: .stats) }
         case (.character("r"), [.control]) where ui != nil && policy.showsLibraryButtons:
-            if !isRepeat { closeAllScreens(); startRush() }
+            if !isRepeat { startRush() }
+        case (.character("b"), [.control]) where ui != nil && policy.showsLibraryButtons:
+            if !isRepeat { startVersus() }
         case (.character("z"), [.control]) where ui != nil && pendingUndo != nil:
             if !isRepeat { undoLastDelete() }
         default:

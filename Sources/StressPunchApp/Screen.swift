@@ -12,6 +12,7 @@ enum Screen {
     case editor(TargetEditor, picker: PicturePicker?)
     case stats
     case rush(RushRun)
+    case versus(VersusRun)
     case summary(SessionSummary)
     case operatorMenu
 
@@ -30,6 +31,7 @@ enum Screen {
         case .editor(_, let picker): return picker == nil ? .editor : .picker
         case .stats: return .stats
         case .rush: return .rush
+        case .versus: return .versus
         case .summary: return .summary
         case .operatorMenu: return .operatorMenu
         }
@@ -55,7 +57,7 @@ enum Screen {
         case .manage: self = .manage(nil)
         case .stats: self = .stats
         case .operatorMenu: self = .operatorMenu
-        case .editor, .picker, .rush, .summary: return nil
+        case .editor, .picker, .rush, .versus, .summary: return nil
         }
     }
 }

@@ -36,3 +36,30 @@ struct ChallengeEndToEndTests {
         #expect(try run.cli.list().map(\.punches).reduce(0, +) == 22)
     }
 }
+
+@Suite("Versus, end to end")
+struct VersusEndToEndTests {
+    @Test("two players race on a touch screen split in halves, and the winner card names the winner")
+    func touchHalves() throws {
+        let run = HeadlessRun()
+        var lines = ["0.30 key Ctrl+B"]
+        for index in 0..<12 { lines.append(String(format: "%.2f touch 700 360", 4.0 + Double(index) * 0.4)) }
+        for index in 0..<7 { lines.append(String(format: "%.2f touch 580 360", 4.2 + Double(index) * 0.4)) }
+        lines += ["34.50 screenshot $DIR/winner.png", "34.80 click \"Player 2 wins!\"", "35.00 click \"Done\"", "35.50 quit"]
+        let result = try run.run(lines.joined(separator: "\n"))
+        // The label clicks fail the run when the card does not say so.
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(HeadlessRun.punchesLanded(result) == 19)
+    }
+
+    @Test("one gamepad and the mouse are two players")
+    func padAndMouse() throws {
+        let run = HeadlessRun()
+        var lines = ["0.30 click \"Versus\""]
+        for index in 0..<6 { lines.append(String(format: "%.2f pad a", 4.0 + Double(index) * 0.5)) }
+        for index in 0..<3 { lines.append(String(format: "%.2f click 640 360", 4.2 + Double(index) * 0.5)) }
+        lines += ["10.00 click \"Player 1 · pad\"", "10.10 click \"Player 2 · mouse\"", "34.50 click \"Player 1 wins!\"", "35.00 quit"]
+        let result = try run.run(lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+}

@@ -1,4 +1,5 @@
 import AppModel
+import Challenges
 import Foundation
 import ImmediateUI
 import Input
@@ -374,5 +375,47 @@ struct ChallengeTests {
         #expect(output.requests.contains(.quit))
         let kiosk = try ScreenHarness(kiosk: true, pin: "2468")
         #expect(!kiosk.shows("Rush"))
+    }
+}
+
+@Suite("Versus")
+struct VersusTests {
+    @Test("the first two sources to punch are the players; a touch screen's halves are left and right; a third is ignored")
+    func seats() {
+        let run = VersusRun()
+        run.step(VersusRun.countdownSeconds + 0.1)
+        run.landed(strength: 500, from: .gamepad(7))
+        run.landed(strength: 600, from: .mouse)
+        run.landed(strength: 900, from: .gamepad(9))  // a third player: not counted
+        run.landed(strength: 400, from: .keyboard)   // the mouse's player at the desk
+        #expect(run.scores == [1, 2])
+        #expect(run.label(0) == "Player 1 · pad" && run.label(1) == "Player 2 · mouse")
+        let touch = VersusRun()
+        touch.step(VersusRun.countdownSeconds + 0.1)
+        touch.landed(strength: 500, from: .touchRight)
+        touch.landed(strength: 500, from: .touchRight)
+        touch.landed(strength: 500, from: .touchLeft)
+        #expect(touch.scores == [1, 2] && touch.winner == 1)
+    }
+
+    @Test("punches before Go! and after time do not count; the winner card names the winner, Again restarts")
+    func versusFlow() throws {
+        let app = try ScreenHarness()
+        app.key(.character("b"), [.control])
+        #expect(app.session.page == .versus)
+        let left = Point(app.session.controller.pictureRect.minX + 10, app.session.controller.pictureRect.center.y)
+        let right = Point(app.session.controller.pictureRect.maxX - 10, app.session.controller.pictureRect.center.y)
+        func tap(_ point: Point, _ id: Int64) {
+            app.frame([.fingerDown(id: id, x: point.x, y: point.y), .fingerUp(id: id, x: point.x, y: point.y)])
+        }
+        tap(left, 1)  // countdown
+        for _ in 0..<200 { app.frame() }
+        for id in 0..<3 { tap(right, 10 + Int64(id)) }
+        tap(left, 20)
+        #expect(app.shows("Player 1 · left half") && app.shows("Player 2 · right half"))
+        for _ in 0..<(31 * 60) { app.frame() }
+        #expect(app.shows("Player 2 wins!") && app.shows("By 2 punches."), "\(app.session.visibleLabels)")
+        app.press("Again")
+        #expect(app.session.page == .versus && app.shows("0:30"))
     }
 }

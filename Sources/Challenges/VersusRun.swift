@@ -1,0 +1,98 @@
+import StressCore
+
+/// Who threw a punch, as far as a versus needs to tell players apart.
+public enum PunchSource: Hashable, Sendable {
+    case gamepad(Int32)
+    case mouse
+    case keyboard
+    /// A finger on the left or the right half of the screen.
+    case touchLeft, touchRight
+}
+
+/// Two players race for 30 seconds on the same target. Each player is a source of
+/// punches: a gamepad (each its own), the mouse or keyboard, or one half of a touch
+/// screen. The first two sources to punch after "Go!" are player 1 and player 2 (a
+/// touch screen's halves are always left = 1, right = 2); a third source is ignored.
+public final class VersusRun {
+    public enum Phase: Equatable { case countdown, running, finished }
+
+    public static let countdownSeconds = 3.0
+    public static let duration = 30.0
+
+    public private(set) var time = 0.0
+    public private(set) var scores = [0, 0]
+    public private(set) var strongest = [0, 0]
+    private var players: [PunchSource?] = [nil, nil]
+
+    public init() {}
+
+    public var phase: Phase {
+        if time < Self.countdownSeconds { return .countdown }
+        return time < Self.countdownSeconds + Self.duration ? .running : .finished
+    }
+
+    public func step(_ dt: Double) { time += dt }
+
+    /// Which player (0 or 1) `source` is, taking a free seat for a new one.
+    func player(for source: PunchSource) -> Int? {
+        switch source {
+        case .touchLeft: return claim(0, source) ? 0 : nil
+        case .touchRight: return claim(1, source) ? 1 : nil
+        default:
+            if let seat = players.firstIndex(of: source) { return seat }
+            // Mouse and keyboard are one player at the desk.
+            if source == .keyboard, let seat = players.firstIndex(of: .mouse) { return seat }
+            if source == .mouse, let seat = players.firstIndex(of: .keyboard) { return seat }
+            guard let free = players.firstIndex(where: { $0 == nil }) else { return nil }
+            players[free] = source
+            return free
+        }
+    }
+
+    private func claim(_ seat: Int, _ source: PunchSource) -> Bool {
+        if players[seat] == nil { players[seat] = source }
+        return players[seat] == source
+    }
+
+    /// A punch that landed, from `source`: a point for its player while the clock runs.
+    public func landed(strength: Int, from source: PunchSource) {
+        guard phase == .running, let seat = player(for: source) else { return }
+        scores[seat] += 1
+        strongest[seat] = max(strongest[seat], strength)
+    }
+
+    public func name(_ seat: Int) -> String { "Player \(seat + 1)" }
+
+    /// What a player punches with, in a word ("" before their first punch).
+    public func device(_ seat: Int) -> String {
+        switch players[seat] {
+        case .gamepad?: return "pad"
+        case .mouse?, .keyboard?: return "mouse"
+        case .touchLeft?: return "left half"
+        case .touchRight?: return "right half"
+        case nil: return ""
+        }
+    }
+
+    /// "Player 1 · pad", or just "Player 1" before they punch.
+    public func label(_ seat: Int) -> String {
+        device(seat).isEmpty ? name(seat) : "\(name(seat)) · \(device(seat))"
+    }
+
+    /// The winner's seat, or nil for a draw.
+    public var winner: Int? {
+        scores[0] == scores[1] ? nil : (scores[0] > scores[1] ? 0 : 1)
+    }
+
+    public var countdownText: String? {
+        switch phase {
+        case .countdown: return String(Int((Self.countdownSeconds - time).rounded(.up)))
+        case .running: return time - Self.countdownSeconds < 0.6 ? "Go!" : nil
+        case .finished: return nil
+        }
+    }
+
+    public var secondsLeft: Int {
+        Int(max(0, Self.countdownSeconds + Self.duration - max(time, Self.countdownSeconds)).rounded(.up))
+    }
+}
