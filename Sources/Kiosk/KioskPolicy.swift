@@ -21,10 +21,47 @@ public final class KioskPolicy: SessionPolicy {
 
     /// `pictureRoot` is the only folder the picker may show; `synchronous` checks the
     /// PIN on the calling thread (headless runs) instead of a queue.
-    public init(store: TargetStore, pictureRoot: URL, synchronous: Bool) {
+    public init(store: TargetStore, pictureRoot: URL, synchronous: Bool, now: Date = Date()) {
         let preferences = KioskPreferences { key in (try? store.setting(key)) ?? nil }
         let checker = PINChecker(pin: OperatorPIN(store: store), synchronous: synchronous)
         kiosk = KioskMode(gate: KioskGate(checker: checker), preferences: preferences, pictureRoot: pictureRoot)
+        // Read once, here, not on a frame; punches keep it current from then on.
+        boardDay = DayTotal.day(of: now.timeIntervalSince1970)
+        board = (try? store.strongHits(on: boardDay)) ?? []
+    }
+
+    // MARK: Today's strongest
+
+    /// The day's five strongest punches, and the day they belong to (a new day starts
+    /// an empty board at local midnight).
+    private(set) var board: [StrongHit] = []
+    private var boardDay = ""
+    /// A visitor's punch that made the board, shown for a moment.
+    private var madeTheList: (strength: Int, rank: Int, until: Double)?
+    private var stepsSinceDayCheck = 0
+
+    public func punchLanded(strength: Int, target: String, session: any SessionControl) {
+        let now = session.now.timeIntervalSince1970
+        startNewDayIfDue(now)
+        let hit = StrongHit(strength: strength, at: now, targetName: target)
+        let ranked = StrongHit.ranked(board + [hit])
+        guard let rank = ranked.firstIndex(of: hit) else { return }
+        board = ranked
+        madeTheList = (strength, rank + 1, session.simulatedTime + 3.5)
+    }
+
+    private func startNewDayIfDue(_ now: Double) {
+        let day = DayTotal.day(of: now)
+        guard day != boardDay else { return }
+        boardDay = day
+        board = []
+        madeTheList = nil
+    }
+
+    /// "14:05", local time, for the board.
+    static func clock(_ time: Double) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     public func start(_ session: any SessionControl) {
@@ -168,6 +205,13 @@ public final class KioskPolicy: SessionPolicy {
     /// cursor's timeout and the idle reset.
     public func step(_ dt: Double, session: any SessionControl) {
         let time = session.simulatedTime
+        // Midnight is looked for about once a second, not every step.
+        stepsSinceDayCheck += 1
+        if stepsSinceDayCheck >= 120 {
+            stepsSinceDayCheck = 0
+            startNewDayIfDue(session.now.timeIntervalSince1970)
+        }
+        if let shown = madeTheList, time >= shown.until { madeTheList = nil }
         if let progress = kiosk.holdProgress(time: time), progress >= 1 {
             operatorRequest(.operatorMenu, session: session)
         }
@@ -269,7 +313,12 @@ public final class KioskPolicy: SessionPolicy {
     public func decorateMainScreen(_ ui: UIContext, session: any SessionControl, time: Double) {
         let extras = KioskScreens(ui: ui, layout: session.layout)
         extras.operatorCorner(progress: kiosk.holdProgress(time: session.simulatedTime))
-        if kiosk.idle.isAttracting { extras.attractInvitation(time: time) }
+        if kiosk.idle.isAttracting {
+            extras.attractInvitation(time: time)
+            extras.leaderboard(board, clock: Self.clock)
+        } else if let shown = madeTheList {
+            extras.madeTheList(strength: shown.strength, rank: shown.rank)
+        }
     }
 
     public func buildPage(_ page: Page, ui: UIContext, session: any SessionControl) {
@@ -318,7 +367,7 @@ public final class KioskPolicy: SessionPolicy {
 
     // MARK: Reports
 
-    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil }
+    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || madeTheList != nil }
 
     /// True while only the attract loop moves (no dialog): its slow breathing looks
     /// the same at half the frame rate, and a kiosk idles most of the day.

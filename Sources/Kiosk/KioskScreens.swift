@@ -3,6 +3,7 @@ import Foundation
 import ImmediateUI
 import Raster
 import StressCore
+import TargetStore
 
 /// The kiosk's own UI: the operator PIN pad (a modal keypad for touch, gamepad and
 /// keyboard), the operator menu, the operator's hidden corner on the main screen and
@@ -200,6 +201,53 @@ struct KioskScreens {
         return action
     }
 
+    // MARK: Today's strongest
+
+    /// The day's five strongest punches, on the left of the stage while the attract
+    /// loop runs: rank, strength, target and time. No names: nothing visitors typed.
+    func leaderboard(_ hits: [StrongHit], clock: (Double) -> String) {
+        let s = layout.scale
+        let stage = layout.stage
+        let rowHeight = 46 * s
+        let width = min(340 * s, stage.width * 0.3)
+        let height = 64 * s + Float(max(1, hits.count)) * rowHeight + 16 * s
+        let panel = Rect(x: stage.minX, y: stage.center.y - height / 2, width: width, height: height)
+        ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
+        ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))
+        ui.draw(.text("Today's strongest", Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),
+                      font: ui.font(24, .bold), color: ui.theme.highlight, alignment: .center, maxLines: 1))
+        guard !hits.isEmpty else {
+            ui.draw(.text("Be the first on today's board!", Rect(x: panel.minX + 12 * s, y: panel.minY + 60 * s, width: panel.width - 24 * s, height: rowHeight),
+                          font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+            return
+        }
+        for (index, hit) in hits.enumerated() {
+            let y = panel.minY + 60 * s + Float(index) * rowHeight
+            let medal = ["🥇", "🥈", "🥉", "4", "5"][min(index, 4)]
+            ui.draw(.text(medal, Rect(x: panel.minX + 14 * s, y: y, width: 40 * s, height: rowHeight),
+                          font: ui.font(22, .bold), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+            ui.draw(.text("\(hit.strength)", Rect(x: panel.minX + 58 * s, y: y, width: 70 * s, height: rowHeight),
+                          font: ui.font(26, .bold), color: hit.strength >= 800 ? Color(hex: 0xFF4B3E) : ui.theme.text,
+                          alignment: .trailing, maxLines: 1))
+            ui.draw(.text(hit.targetName, Rect(x: panel.minX + 140 * s, y: y, width: panel.width - 210 * s, height: rowHeight),
+                          font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.text, alignment: .leading, maxLines: 1))
+            ui.draw(.text(clock(hit.at), Rect(x: panel.maxX - 70 * s, y: y, width: 58 * s, height: rowHeight),
+                          font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
+        }
+    }
+
+    /// A visitor's punch made today's board: "742 · #2 today!" above the target.
+    func madeTheList(strength: Int, rank: Int) {
+        let s = layout.scale
+        let text = "\(strength) · #\(rank) today!"
+        let font = ui.font(30, .bold)
+        let width = ui.textWidth(text, font: font) + 60 * s
+        let rect = Rect(x: layout.stage.center.x - width / 2, y: layout.stage.minY + 6 * s, width: width, height: 56 * s)
+        ui.draw(.shadow(rect, cornerRadius: 28 * s, blur: 16 * s, offset: Point(0, 5 * s), color: ui.theme.shadow))
+        ui.draw(.rect(rect, color: Color(hex: 0xFFB627), cornerRadius: 28 * s))
+        ui.draw(.text(text, rect, font: font, color: Color(hex: 0x1B1B2F), alignment: .center, maxLines: 1))
+    }
+
     // MARK: Main screen extras
 
     /// The operator's corner: a faint lock that opens the PIN pad when held, with a
@@ -217,8 +265,6 @@ struct KioskScreens {
         }
     }
 
-    /// The attract loop's invitation, gently pulsing where the target's message sits
-    /// (the message steps aside while it shows).
     /// A modal card: the kiosk is about to go back to its start screen. Any touch
     /// closes it (the session sees the touch first); it has no buttons to miss.
     func stillThere(secondsLeft: Int) {
@@ -239,6 +285,8 @@ struct KioskScreens {
                       font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 3))
     }
 
+    /// The attract loop's invitation, gently pulsing where the target's message sits
+    /// (the message steps aside while it shows).
     func attractInvitation(time: Double) {
         let s = layout.scale
         let text = "Tap the picture to punch it!"

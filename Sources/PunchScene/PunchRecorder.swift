@@ -18,6 +18,9 @@ public final class PunchRecorder: Sendable {
     private struct State {
         var pending: [Int64: PunchTally] = [:]
         var days: [String: DayTotal] = [:]
+        /// Each day's strongest punches not yet saved (at most five a day: no more can
+        /// make the list).
+        var strongHits: [String: [StrongHitCandidate]] = [:]
         var writing = false
         /// Simulation time of the next write, and how long to wait after a failed one.
         var nextWrite: Double = 0
@@ -54,6 +57,16 @@ public final class PunchRecorder: Sendable {
             total.punches += 1
             total.strongest = max(total.strongest, strength)
             state.days[day] = total
+            Self.keep(StrongHitCandidate(strength: strength, at: time, targetID: targetID), in: &state.strongHits[day, default: []])
+        }
+    }
+
+    /// Keeps `hit` among a day's five strongest candidates.
+    private static func keep(_ hit: StrongHitCandidate, in hits: inout [StrongHitCandidate]) {
+        if hits.count < StrongHit.perDay {
+            hits.append(hit)
+        } else if let weakest = hits.indices.min(by: { hits[$0].strength < hits[$1].strength }), hits[weakest].strength < hit.strength {
+            hits[weakest] = hit
         }
     }
 
@@ -111,17 +124,18 @@ public final class PunchRecorder: Sendable {
     }
 
     private func write() {
-        let (batch, days) = state.withLock { state in
-            let taken = (state.pending, state.days)
+        let (batch, days, strongHits) = state.withLock { state in
+            let taken = (state.pending, state.days, state.strongHits)
             state.pending.removeAll(keepingCapacity: true)
             state.days.removeAll(keepingCapacity: true)
+            state.strongHits.removeAll(keepingCapacity: true)
             return taken
         }
         var failure: (cause: String, advice: String)?
         if !batch.isEmpty {
             do {
                 // One transaction: every target's tally and every day's, or none.
-                let result = try store.recordPunches(batch, days: days)
+                let result = try store.recordPunches(batch, days: days, strongHits: strongHits)
                 // Punches on targets deleted meanwhile go with them (their days keep them).
                 state.withLock { state in
                     state.saved += result.saved
@@ -131,6 +145,9 @@ public final class PunchRecorder: Sendable {
                 // Kept for the next attempt rather than lost.
                 state.withLock { state in
                     for (id, tally) in batch { state.pending[id, default: PunchTally()].merge(tally) }
+                    for (day, hits) in strongHits {
+                        for hit in hits { Self.keep(hit, in: &state.strongHits[day, default: []]) }
+                    }
                     for (day, total) in days {
                         var kept = state.days[day] ?? DayTotal(day: day, punches: 0, strongest: 0)
                         kept.punches += total.punches

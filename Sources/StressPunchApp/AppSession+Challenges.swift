@@ -48,6 +48,7 @@ extension AppSession {
     /// and the rush's while one runs.
     func keepScore() {
         controller.takeLanded { punch in
+            policy.punchLanded(strength: punch.strength, target: library.selected?.name ?? "", session: self)
             sessionTally.punches += 1
             sessionTally.strongest = max(sessionTally.strongest, punch.strength)
             sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)

@@ -17,6 +17,20 @@ enum LibrarySchema {
             try db.execute("CREATE TABLE app_setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
         }
         migrator.register("v3-punch-stats", addPunchStats)
+        migrator.register("v4-strong-hits") { db in
+            // Each local day's five strongest punches (the kiosk's leaderboard): the
+            // strength, when, and the target's name then. Nothing a visitor typed.
+            try db.execute("""
+                CREATE TABLE strong_hit (
+                    id INTEGER PRIMARY KEY,
+                    day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    at REAL NOT NULL,
+                    strength INTEGER NOT NULL CHECK (strength BETWEEN 0 AND 999),
+                    target_name TEXT NOT NULL
+                );
+                CREATE INDEX strong_hit_day ON strong_hit (day, strength DESC);
+                """)
+        }
         return migrator
     }
 

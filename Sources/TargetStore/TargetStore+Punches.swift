@@ -77,6 +77,41 @@ public struct DayTotal: Sendable, Equatable {
     }
 }
 
+/// One of a day's strongest punches.
+public struct StrongHit: Sendable, Equatable {
+    public var strength: Int
+    /// When it landed, in seconds since 1970.
+    public var at: Double
+    public var targetName: String
+
+    public init(strength: Int, at: Double, targetName: String) {
+        self.strength = strength
+        self.at = at
+        self.targetName = targetName
+    }
+
+    /// A day keeps this many.
+    public static let perDay = 5
+
+    /// The strongest first; of equal ones, the earlier (it got there first).
+    public static func ranked(_ hits: [StrongHit]) -> [StrongHit] {
+        Array(hits.sorted { ($0.strength, -$0.at) > ($1.strength, -$1.at) }.prefix(perDay))
+    }
+}
+
+/// A strong punch waiting to be saved: its target by id (named when it is written).
+public struct StrongHitCandidate: Sendable, Equatable {
+    public var strength: Int
+    public var at: Double
+    public var targetID: Int64
+
+    public init(strength: Int, at: Double, targetID: Int64) {
+        self.strength = strength
+        self.at = at
+        self.targetID = targetID
+    }
+}
+
 /// Saving punches and reading back what they add up to.
 extension TargetStore {
     /// Adds punches to a target's count (archives and tests; the app saves tallies).
@@ -94,8 +129,8 @@ extension TargetStore {
     /// for their day; how many there were comes back, with how many were saved on
     /// their targets.
     @discardableResult
-    public func recordPunches(_ tallies: [Int64: PunchTally], days: [String: DayTotal]) throws(TargetStoreError)
-        -> (saved: Int, onDeletedTargets: Int)
+    public func recordPunches(_ tallies: [Int64: PunchTally], days: [String: DayTotal], strongHits: [String: [StrongHitCandidate]] = [:])
+        throws(TargetStoreError) -> (saved: Int, onDeletedTargets: Int)
     {
         try run {
             try connection.write { db in
@@ -123,7 +158,46 @@ extension TargetStore {
                         """,
                         [.text(total.day), .integer(Int64(total.punches)), .integer(Int64(min(999, max(0, total.strongest))))])
                 }
+                for (day, hits) in strongHits where DayTotal.isDay(day) {
+                    for hit in hits {
+                        // A target deleted meanwhile is named as it was shown: unknown here.
+                        try db.execute(
+                            """
+                            INSERT INTO strong_hit (day, at, strength, target_name)
+                            VALUES (?, ?, ?, coalesce((SELECT name FROM target WHERE id = ?), 'a deleted target'))
+                            """,
+                            [.text(day), .real(hit.at), .integer(Int64(min(999, max(0, hit.strength)))), .integer(hit.targetID)])
+                    }
+                    try db.execute(
+                        """
+                        DELETE FROM strong_hit WHERE day = ? AND id NOT IN
+                            (SELECT id FROM strong_hit WHERE day = ? ORDER BY strength DESC, at ASC LIMIT ?)
+                        """, [.text(day), .text(day), .integer(Int64(StrongHit.perDay))])
+                }
                 return (saved, onDeleted)
+            }
+        }
+    }
+
+    /// A day's strongest punches, strongest first (at most five).
+    public func strongHits(on day: String) throws(TargetStoreError) -> [StrongHit] {
+        try strongHits(from: day, through: day)[day] ?? []
+    }
+
+    /// The strongest punches of each day from `firstDay` to `lastDay`, strongest first.
+    public func strongHits(from firstDay: String, through lastDay: String) throws(TargetStoreError) -> [String: [StrongHit]] {
+        try run {
+            try connection.read { db in
+                var byDay: [String: [StrongHit]] = [:]
+                for row in try db.query("""
+                    SELECT day, at, strength, target_name FROM strong_hit WHERE day BETWEEN ? AND ?
+                    ORDER BY day, strength DESC, at ASC
+                    """, [.text(firstDay), .text(lastDay)]) {
+                    guard let day = row.text("day") else { continue }
+                    let hit = StrongHit(strength: Int(row.int("strength") ?? 0), at: row.double("at") ?? 0, targetName: row.text("target_name") ?? "")
+                    if byDay[day, default: []].count < StrongHit.perDay { byDay[day, default: []].append(hit) }
+                }
+                return byDay
             }
         }
     }

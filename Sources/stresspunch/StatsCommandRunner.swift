@@ -4,7 +4,8 @@ import TargetStore
 
 /// `stresspunch stats`: punches per local day over the last N days (today included),
 /// and per target. JSON: one array with an object per day, oldest first, every day of
-/// the range (a day without punches has 0 of each), so a chart can read it as is.
+/// the range (a day without punches has 0 of each), so a chart can read it as is,
+/// with its five strongest punches in `top` (the kiosk's "Today's strongest").
 struct StatsCommandRunner {
     let store: TargetStore
     var now = Date()
@@ -14,16 +15,34 @@ struct StatsCommandRunner {
         let date: String
         let punches: Int
         let strongest: Int
+        /// The day's five strongest punches (a kiosk's "Today's strongest").
+        let top: [HitJSON]
+    }
+
+    private struct HitJSON: Encodable {
+        let strength: Int
+        let target: String
+        /// Local time, HH:MM.
+        let time: String
+    }
+
+    private func clock(_ time: Double) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     func run(json: Bool, days: Int) throws(TargetStoreError) -> String {
         let range = DayTotal.days(endingAt: now, count: days, calendar: calendar)
         let totals = DayTotal.filled(range, from: try store.dayTotals(from: range.first ?? "", through: range.last ?? ""))
         if json {
+            let hits = try store.strongHits(from: range.first ?? "", through: range.last ?? "")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do {
-                let rows = totals.map { DayJSON(date: $0.day, punches: $0.punches, strongest: $0.strongest) }
+                let rows = totals.map { total in
+                    DayJSON(date: total.day, punches: total.punches, strongest: total.strongest,
+                            top: (hits[total.day] ?? []).map { HitJSON(strength: $0.strength, target: $0.targetName, time: clock($0.at)) })
+                }
                 return String(decoding: try encoder.encode(rows), as: UTF8.self)
             } catch {
                 throw .fileSystem("cannot write the stats as JSON: \(error)")

@@ -63,3 +63,50 @@ struct VersusEndToEndTests {
         #expect(result.status == 0, "\(result.standardError)")
     }
 }
+
+/// `stats --json` with each day's strongest punches.
+struct DayWithTop: Decodable {
+    struct Hit: Decodable {
+        let strength: Int
+        let target: String
+        let time: String
+    }
+    let date: String
+    let punches: Int
+    let top: [Hit]
+}
+
+@Suite("Today's strongest in a kiosk, end to end")
+struct LeaderboardTests {
+    @Test("a kiosk keeps the day's five strongest punches, shows them in the attract loop after a relaunch, and stats --days 1 says the same")
+    func todaysStrongest() throws {
+        let kiosk = try KioskRun(idleSeconds: 10)
+        var lines: [String] = []
+        for (index, pressure) in ["0.9", "0.3", "0.6", "", "0.95", "0.1"].enumerated() {
+            let time = 0.5 + Double(index) * 0.6
+            lines.append(String(format: "%.2f touchdown %d 640 360 %@", time, index + 1, pressure))
+            lines.append(String(format: "%.2f touchup %d 640 360", time + 0.05, index + 1))
+        }
+        lines += ["3.35 screenshot $DIR/made-the-list.png", "5.00 quit"]
+        let first = try kiosk.run(lines.joined(separator: "\n"))
+        #expect(first.status == 0, "\(first.standardError)")
+        let days = try JSONDecoder().decode([DayWithTop].self,
+                                            from: Data(try kiosk.cli.run("stats", "--json", "--days", "1").standardOutput.utf8))
+        let today = try #require(days.first)
+        #expect(days.count == 1 && today.punches == 6)
+        #expect(today.top.map(\.strength) == [957, 914, 659, 405, 400], "\(today.top.map(\.strength))")
+        #expect(today.top.allSatisfy { $0.target == "Monday Alarm" && $0.time.count == 5 })
+        // The 957 made the board at #1: its banner is the amber pill over the target.
+        let shot = try Screenshot(kiosk.folder.file("made-the-list.png").path)
+        let amber = (540..<740).filter { x in
+            let pixel = shot.pixel(x, 131)
+            return pixel[0] > 230 && pixel[1] > 150 && pixel[1] < 200 && pixel[2] < 80
+        }
+        #expect(amber.count > 100, "no banner over the target")
+
+        // A new launch reads the board back; the attract loop shows it (the run stops if
+        // the label is not on screen).
+        let second = try kiosk.run("12.00 screenshot $DIR/board.png\n12.50 click \"957\"\n13.00 quit\n")
+        #expect(second.status == 0, "\(second.standardError)")
+    }
+}
