@@ -71,8 +71,9 @@ public final class KioskPolicy: SessionPolicy {
 
     public var acceptsDrops: Bool { false }
     public var showsLibraryButtons: Bool { false }
-    /// Visitors do not quit; the operator who does wants out at once.
-    public var offersSessionSummary: Bool { false }
+    /// Visitors do not quit; the operator who does wants out at once, unless the
+    /// operator menu turned the summary on.
+    public var offersSessionSummary: Bool { kiosk.preferences.summaryOnQuit }
     public var pictureRoot: URL? { kiosk.pictureRoot }
 
     public func reserves(_ point: Point, layout: MainLayout) -> Bool {
@@ -352,6 +353,9 @@ public final class KioskPolicy: SessionPolicy {
         case .toggleSound:
             session.setMuted(!session.isMuted)
             kiosk.preferences.muted = session.isMuted
+            library.saveSettings(kiosk.preferences.settings)
+        case .toggleSummary:
+            kiosk.preferences.summaryOnQuit.toggle()
             library.saveSettings(kiosk.preferences.settings)
         case .quit: session.requestQuit()
         case .lock: session.show(.main)

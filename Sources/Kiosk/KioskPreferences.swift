@@ -7,6 +7,7 @@ public struct KioskPreferences: Sendable, Equatable {
     public static let idleSecondsKey = "kiosk.idleSeconds"
     public static let defaultTargetKey = "kiosk.defaultTarget"
     public static let mutedKey = "kiosk.muted"
+    public static let summaryKey = "kiosk.summaryOnQuit"
     public static let defaultIdleSeconds = 60
     /// Shorter would reset under a visitor reading the screen; longer than an hour is
     /// no reset at all.
@@ -20,6 +21,8 @@ public struct KioskPreferences: Sendable, Equatable {
     public var defaultTargetID: Int64?
     /// The operator turned the sound off.
     public var muted: Bool
+    /// The operator wants the session summary (and its cool-down) when quitting.
+    public var summaryOnQuit = false
 
     public init(idleSeconds: Int = KioskPreferences.defaultIdleSeconds, defaultTargetID: Int64? = nil, muted: Bool = false) {
         self.idleSeconds = idleSeconds
@@ -34,12 +37,13 @@ public struct KioskPreferences: Sendable, Equatable {
             ?? Self.defaultIdleSeconds
         defaultTargetID = settings(Self.defaultTargetKey).flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
         muted = settings(Self.mutedKey) == "1"
+        summaryOnQuit = settings(Self.summaryKey) == "1"
     }
 
     /// The settings to save.
     public var settings: [String: String] {
         [Self.idleSecondsKey: String(idleSeconds), Self.defaultTargetKey: defaultTargetID.map(String.init) ?? "",
-         Self.mutedKey: muted ? "1" : "0"]
+         Self.mutedKey: muted ? "1" : "0", Self.summaryKey: summaryOnQuit ? "1" : "0"]
     }
 
     /// Parses an idle time given by the operator ("90"), refusing what is not a whole

@@ -159,6 +159,7 @@ struct KioskScreens {
         case makeDefault
         case cycleIdle
         case toggleSound
+        case toggleSummary
         case quit
         case lock
     }
@@ -176,9 +177,9 @@ struct KioskScreens {
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
         let top = headerRect.maxY + 70 * s
-        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 7 - 10 * s)
-        // The seven rows sit in the middle of the room below the header.
-        var y = max(top, top + (Float(layout.height) - margin - top - 7 * (rowHeight + 10 * s)) / 2)
+        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 8 - 10 * s)
+        // The eight rows sit in the middle of the room below the header.
+        var y = max(top, top + (Float(layout.height) - margin - top - 8 * (rowHeight + 10 * s)) / 2)
         func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
@@ -196,6 +197,9 @@ struct KioskScreens {
         if row("Idle reset after \(KioskPreferences.describe(seconds: preferences.idleSeconds))", icon: "⏱") { action = .cycleIdle }
         let sound = muted ? "Sound is off" : soundDevice ? "Sound is on" : "Sound is on (no device found)"
         if row(sound, icon: muted || !soundDevice ? "🔇" : "🔊") { action = .toggleSound }
+        if row(preferences.summaryOnQuit ? "Session summary on quit: on" : "Session summary on quit: off", icon: "📊") {
+            action = .toggleSummary
+        }
         if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
         if ui.backRequested && action == .none { action = .lock }
         return action

@@ -15,7 +15,8 @@ extension AppSession: SessionControl {
     public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
 
     public func setMuted(_ muted: Bool) { controller.setMuted(muted) }
-    public func requestQuit() { controller.requestQuit() }
+    /// By the user (or the kiosk operator): a real session shows its summary first.
+    public func requestQuit() { requestQuitFromUser() }
     public func show(_ page: Page) { showPage(page) }
     public func openAddForm(returnTo: Page) { openAddForm(returnTo: returnTo, pictureFile: nil) }
 

@@ -419,3 +419,38 @@ struct VersusTests {
         #expect(app.session.page == .versus && app.shows("0:30"))
     }
 }
+
+@Suite("The session summary in a kiosk")
+struct KioskSummaryTests {
+    @Test("off by default: the operator's PIN quits at once; with the operator's switch on, the summary shows first")
+    func operatorSwitch() throws {
+        for switchedOn in [false, true] {
+            let folder = TemporaryDirectory("kiosk-summary")
+            let store = try TargetStore(dataDirectory: folder.url)
+            try OperatorPIN(store: store).set("2468")
+            if switchedOn { try store.setSettings([KioskPreferences.summaryKey: "1"]) }
+            let session = try AppSession(
+                store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
+                configuration: AppConfiguration(kiosk: true), width: 1280, height: 720, synchronousPictures: true,
+                policy: KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true))
+            var time = 0.0
+            func frame(_ events: [InputEvent] = []) -> FrameOutput {
+                time += 1.0 / 60
+                return session.frame(FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: 1280, height: 720))
+            }
+            _ = frame()
+            let center = session.controller.pictureRect.center
+            for _ in 0..<25 { session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 500); _ = frame() }
+            _ = frame([.keyDown(.character("q"), modifiers: [.control], isRepeat: false)])
+            var quit = false
+            for digit in "2468" { quit = quit || frame([.keyDown(.character(digit), modifiers: [], isRepeat: false)]).requests.contains(.quit) }
+            quit = quit || frame([.keyDown(.enter, modifiers: [], isRepeat: false)]).requests.contains(.quit)
+            for _ in 0..<3 { quit = quit || frame().requests.contains(.quit) }
+            if switchedOn {
+                #expect(!quit && session.page == .summary, "the summary shows first: \(session.page)")
+            } else {
+                #expect(quit, "the operator quits at once")
+            }
+        }
+    }
+}
