@@ -184,7 +184,8 @@ public final class MainSceneRenderer: BandRenderer {
         let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * s * pop.scale(reduceMotion: frame.reducesMotion))
         guard size > 2 else { return }
         let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
-        let x = Int(pop.x) - width / 2, y = Int(pop.y - (64 + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
+        let x = Int(pop.x + Float(pop.slot - 1) * 110 * s) - width / 2
+        let y = Int(pop.y - (64 + Float(pop.slot == 1 ? 0 : 22) + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
         let alpha = pop.opacity
         let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
         let outline = max(1, size / 14)

@@ -63,6 +63,9 @@ public struct ScorePop: Sendable, Equatable {
     public var strength: Int
     public var text: String
     public var age: Float = 0
+    /// Which of three places beside the hit it takes (0 left, 1 middle, 2 right), so
+    /// pops of a quick flurry sit side by side instead of on top of each other.
+    public var slot: Int = 1
 
     public static let lifetime: Float = 0.9
 
@@ -151,7 +154,10 @@ public struct PunchEffects: Sendable {
         flash = min(1, 0.55 + 0.45 * power)
         shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power))
         if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
-        scorePops.append(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!"))
+        // The first free of the three places, the middle one when all are free.
+        let taken = Set(scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }.map(\.slot))
+        let slot = [1, 0, 2].first { !taken.contains($0) } ?? (scorePops.count % 3)
+        scorePops.append(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!", slot: slot))
         if impact.combo != combo {
             combo = impact.combo
             comboText = combo >= 2 ? "×\(combo) combo" : ""
