@@ -34,7 +34,7 @@ public final class KioskPolicy: SessionPolicy {
 
     /// The day's five strongest punches, and the day they belong to (a new day starts
     /// an empty board at local midnight).
-    private(set) var board: [StrongHit] = []
+    public private(set) var board: [StrongHit] = []
     private var boardDay = ""
     /// A visitor's punch that made the board, shown for a moment.
     private var madeTheList: (strength: Int, rank: Int, until: Double)?

@@ -170,3 +170,15 @@ struct StrengthTests {
         #expect(!litColumns.isEmpty, "no bar for today in the chart")
     }
 }
+
+@Suite("Stats by gamepad, end to end")
+struct StatsByGamepadTests {
+    @Test("the d-pad reaches the Stats button from the favorites and A opens the charts")
+    func gamepadOpensStats() throws {
+        let run = HeadlessRun()
+        var lines = (1...6).map { String(format: "%.2f pad dpright", Double($0) * 0.1) }
+        lines += ["0.80 pad a", "1.20 click \"Hardest hits\"", "1.40 quit"]
+        let result = try run.run(lines.joined(separator: "\n"))
+        #expect(result.status == 0, "the charts did not open: \(result.standardError)")
+    }
+}

@@ -454,3 +454,40 @@ struct KioskSummaryTests {
         }
     }
 }
+
+@Suite("Today's strongest")
+struct TodaysStrongestTests {
+    @Test("the board fills with the day's five strongest, says when a punch makes it, and starts empty after local midnight")
+    func boardAndMidnight() throws {
+        let folder = TemporaryDirectory("board")
+        let store = try TargetStore(dataDirectory: folder.url)
+        try OperatorPIN(store: store).set("2468")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let evening = try #require(calendar.date(from: DateComponents(year: 2027, month: 3, day: 4, hour: 23, minute: 59, second: 50)))
+        var now = evening
+        let policy = KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true, now: evening)
+        let session = try AppSession(
+            store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
+            configuration: AppConfiguration(kiosk: true), width: 1280, height: 720, synchronousPictures: true, policy: policy)
+        session.wallClock = { now }
+        var time = 0.0
+        func frame() { time += 1.0 / 60; _ = session.frame(FrameInput(events: [], elapsed: 1.0 / 60, time: time, width: 1280, height: 720)) }
+        func labels() -> [String] { session.visibleLabels }
+        frame()
+        let center = session.controller.pictureRect.center
+        for strength in [300, 910, 450, 620, 780, 500, 990] {
+            session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: strength)
+            frame()
+        }
+        #expect(policy.board.map(\.strength) == [990, 910, 780, 620, 500])
+        #expect(labels().contains("990 · #1 today!"))
+        // Past midnight the board is a new day's, empty, and the saved one was yesterday's.
+        now = evening.addingTimeInterval(20)
+        for _ in 0..<70 { frame() }
+        #expect(policy.board.isEmpty)
+        for _ in 0..<60 { frame() }
+        let yesterday = DayTotal.day(of: evening.timeIntervalSince1970, calendar: calendar)
+        #expect(try store.strongHits(on: yesterday).map(\.strength) == [990, 910, 780, 620, 500])
+    }
+}
