@@ -54,6 +54,8 @@ public final class RushRun {
     public let previousBest: RushRecord?
     /// The combo count when the rush began, so a chain from before does not count.
     private var comboOffset: Int?
+    /// Set once its result has been weighed against the record (and kept if better).
+    public var isRecorded = false
 
     public init(previousBest: RushRecord?) {
         self.previousBest = previousBest

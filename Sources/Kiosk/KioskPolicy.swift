@@ -25,43 +25,17 @@ public final class KioskPolicy: SessionPolicy {
         let preferences = KioskPreferences { key in (try? store.setting(key)) ?? nil }
         let checker = PINChecker(pin: OperatorPIN(store: store), synchronous: synchronous)
         kiosk = KioskMode(gate: KioskGate(checker: checker), preferences: preferences, pictureRoot: pictureRoot)
-        // Read once, here, not on a frame; punches keep it current from then on.
-        boardDay = DayTotal.day(of: now.timeIntervalSince1970)
-        board = (try? store.strongHits(on: boardDay)) ?? []
+        todaysStrongest = TodaysStrongest(store: store, now: now)
     }
 
-    // MARK: Today's strongest
-
-    /// The day's five strongest punches, and the day they belong to (a new day starts
-    /// an empty board at local midnight).
-    public private(set) var board: [StrongHit] = []
-    private var boardDay = ""
-    /// A visitor's punch that made the board, shown for a moment.
-    private var madeTheList: (strength: Int, rank: Int, until: Double)?
+    /// The day's five strongest punches, for the attract loop.
+    var todaysStrongest: TodaysStrongest
+    public var board: [StrongHit] { todaysStrongest.board }
     private var stepsSinceDayCheck = 0
 
     public func punchLanded(strength: Int, target: String, session: any SessionControl) {
-        let now = session.now.timeIntervalSince1970
-        startNewDayIfDue(now)
-        let hit = StrongHit(strength: strength, at: now, targetName: target)
-        let ranked = StrongHit.ranked(board + [hit])
-        guard let rank = ranked.firstIndex(of: hit) else { return }
-        board = ranked
-        madeTheList = (strength, rank + 1, session.simulatedTime + 3.5)
-    }
-
-    private func startNewDayIfDue(_ now: Double) {
-        let day = DayTotal.day(of: now)
-        guard day != boardDay else { return }
-        boardDay = day
-        board = []
-        madeTheList = nil
-    }
-
-    /// "14:05", local time, for the board.
-    static func clock(_ time: Double) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        todaysStrongest.punchLanded(strength: strength, target: target, now: session.now.timeIntervalSince1970,
+                                    time: session.simulatedTime)
     }
 
     public func start(_ session: any SessionControl) {
@@ -210,9 +184,9 @@ public final class KioskPolicy: SessionPolicy {
         stepsSinceDayCheck += 1
         if stepsSinceDayCheck >= 120 {
             stepsSinceDayCheck = 0
-            startNewDayIfDue(session.now.timeIntervalSince1970)
+            todaysStrongest.startNewDayIfDue(session.now.timeIntervalSince1970)
         }
-        if let shown = madeTheList, time >= shown.until { madeTheList = nil }
+        todaysStrongest.expireBanner(time: time)
         if let progress = kiosk.holdProgress(time: time), progress >= 1 {
             operatorRequest(.operatorMenu, session: session)
         }
@@ -316,8 +290,8 @@ public final class KioskPolicy: SessionPolicy {
         extras.operatorCorner(progress: kiosk.holdProgress(time: session.simulatedTime))
         if kiosk.idle.isAttracting {
             extras.attractInvitation(time: time)
-            extras.leaderboard(board, clock: Self.clock)
-        } else if let shown = madeTheList {
+            extras.leaderboard(board, clock: TodaysStrongest.clock)
+        } else if let shown = todaysStrongest.madeTheList {
             extras.madeTheList(strength: shown.strength, rank: shown.rank)
         }
     }
@@ -371,7 +345,7 @@ public final class KioskPolicy: SessionPolicy {
 
     // MARK: Reports
 
-    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || madeTheList != nil }
+    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || todaysStrongest.madeTheList != nil }
 
     /// True while only the attract loop moves (no dialog): its slow breathing looks
     /// the same at half the frame rate, and a kiosk idles most of the day.

@@ -62,8 +62,8 @@ extension AppSession {
 
     /// A rush that just ended keeps its record, once.
     func finishRushIfDone() {
-        guard case .rush(let run) = shown, run.phase == .finished, !rushRecorded.contains(ObjectIdentifier(run)) else { return }
-        rushRecorded.insert(ObjectIdentifier(run))
+        guard case .rush(let run) = shown, run.phase == .finished, !run.isRecorded else { return }
+        run.isRecorded = true
         guard run.result.punches > 0 else { return }
         let best = run.result.best(with: rushBest)
         if best != rushBest {

@@ -77,10 +77,8 @@ public final class AppSession {
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
     public var wallClock: () -> Date = { Date() }
-    /// The user's best rush (from the library's settings), and the rushes whose
-    /// record was already kept.
+    /// The user's best rush (from the library's settings).
     var rushBest: RushRecord?
-    var rushRecorded: Set<ObjectIdentifier> = []
     /// What this session's landed punches add up to, for the summary on the way out.
     var sessionTally = RushRecord(punches: 0, strongest: 0, bestCombo: 0)
     var summaryShown = false
