@@ -33,8 +33,9 @@ public enum AssetCatalog {
 
     /// The comic "POW" sprite drawn where a punch lands (512 x 512, transparent).
     public static let punchBurstPictureName = "punch-burst"
-    /// App icon sizes in pixels; the picture for size N is named `icon-N`.
-    public static let iconSizes = [256, 128, 64, 48, 32]
+    /// App icon sizes in pixels, the hicolor theme's from 16 to 512; the picture for
+    /// size N is named `icon-N`.
+    public static let iconSizes = [512, 256, 128, 96, 64, 48, 32, 24, 22, 16]
     public static func iconPictureName(size: Int) -> String { "icon-\(size)" }
     /// The built-in targets' pictures (1024 x 1024, transparent around the subject),
     /// named as `BuiltinTarget.assetName`.

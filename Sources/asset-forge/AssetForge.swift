@@ -112,7 +112,7 @@ struct AssetForge {
             AppIconArt.draw(canvas)
             let master = RasterImage(copying: canvas)
             // The sizes AssetCatalog.iconSizes lists (AssetsTests fails if they drift apart).
-            for size in [256, 128, 64, 48, 32] {
+            for size in [512, 256, 128, 96, 64, 48, 32, 24, 22, 16] {
                 let bitmap = Self.bitmap(of: master).downscaled(toLongSide: size)
                 if wanted("icon") { try write(bitmap, to: "Pictures/icon-\(size).png") }
             }

@@ -4,7 +4,7 @@ import Shaders
 
 /// One picture of everything for the README: every picture as a 192 px tile on a
 /// checkerboard (so transparency shows), then the eight targets at 96 px, the size
-/// of a favorites-bar thumbnail, then the icon at each shipped size. No labels: the
+/// of a favorites-bar thumbnail, then the icon at 128, 64, 48 and 32 px. No labels: the
 /// README lists the tiles in order.
 enum ContactSheet {
     static let tile = 192
