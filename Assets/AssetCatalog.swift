@@ -9,13 +9,18 @@ import StressCore
 /// module, so the rest of the app asks here and gets plain file URLs.
 ///
 /// SwiftPM copies `Pictures/` and `Sounds/` into a folder named
-/// `StressPunch_Assets.resources` beside the built products. It is looked for, in order:
+/// `StressPunch_Assets.resources` beside the built products; `make install` copies
+/// them into `<prefix>/share/stresspunch/`. The files are looked for, in order:
 /// 1. in `$STRESSPUNCH_ASSETS_DIR`, when set (for packagers and tests);
 /// 2. next to the running executable, symlinks resolved, then next to the path it was
-///    started by: where an installed app ships it, and where `swift run` and
-///    `swift test` find it in `.build/<configuration>`;
-/// 3. in the source checkout's `Assets/` folder (the same files), for a binary copied
-///    away from its build folder during development.
+///    started by: where `swift run` and `swift test` find them in `.build/<configuration>`;
+/// 3. in `<executable's folder>/../share/stresspunch`, symlinks resolved: the installed
+///    layout (`/usr/bin/stresspunch` and `/usr/share/stresspunch/`), wherever the
+///    prefix is;
+/// 4. in the source checkout's `Assets/` folder (the same files), for a development
+///    binary copied away from its build folder. Compiled out of the installed build
+///    (`-DSTRESSPUNCH_INSTALLED_BUILD`, set by `make install`), so an installed app
+///    never leans on a checkout that happens to be on the machine.
 ///
 /// On Linux `Bundle.module` is not used: it looks in the executable's folder (2) and
 /// then an absolute build path, and stops the process with `fatalError` when neither
@@ -26,6 +31,8 @@ public enum AssetCatalog {
     public static let resourceFolderName = "StressPunch_Assets.resources"
     /// Overrides where the resource folder is; it must hold `Pictures/` and `Sounds/`.
     public static let directoryEnvironmentVariable = "STRESSPUNCH_ASSETS_DIR"
+    /// Where an installed app keeps them, relative to the folder of its executable.
+    public static let installedDirectory = "../share/stresspunch"
 
     /// The punch sounds (their names are StressCore's `SoundNames`).
     public static var punchSoundNames: [String] { SoundNames.punches }
@@ -59,7 +66,7 @@ public enum AssetCatalog {
     }
 
     /// The resource folder in use, or nil when none is found (reinstall the app with
-    /// its `StressPunch_Assets.resources` folder next to the binary).
+    /// `make install`, or put its `StressPunch_Assets.resources` folder next to the binary).
     public static var resourceDirectory: URL? { locatedDirectory }
 
     private static func file(named fileName: String, in folder: String) -> URL? {
@@ -78,18 +85,20 @@ public enum AssetCatalog {
             let url = URL(fileURLWithPath: override, isDirectory: true)
             return holdsAssets(url) ? url : nil
         }
-        var candidates: [URL] = []
+        var siblingFolders: [URL] = []
+        var installedFolders: [URL] = []
         if let executable = Bundle.main.executableURL {
-            candidates.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-            candidates.append(executable.deletingLastPathComponent())
+            let resolved = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            siblingFolders = [resolved, executable.deletingLastPathComponent()]
+            installedFolders = [resolved.appendingPathComponent(installedDirectory, isDirectory: true).standardizedFileURL]
         }
-        for folder in candidates {
-            let sibling = folder.appendingPathComponent(resourceFolderName, isDirectory: true)
-            if holdsAssets(sibling) { return sibling }
-        }
+        let candidates = siblingFolders.map { $0.appendingPathComponent(resourceFolderName, isDirectory: true) } + installedFolders
+        if let found = candidates.first(where: holdsAssets) { return found }
+        #if !STRESSPUNCH_INSTALLED_BUILD
         // Assets/AssetCatalog.swift sits in the folder that holds Pictures/ and Sounds/.
         let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         if holdsAssets(sourceFolder) { return sourceFolder }
+        #endif
         #if os(Linux)
         return nil
         #else
