@@ -3,9 +3,10 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
+DESTDIR ?=
 ARGS ?=
 
-.PHONY: run run-debug test soak sanitize fuzz build release bench deps test-deps clean
+.PHONY: run run-debug test soak sanitize fuzz build release bench deps test-deps clean dist install uninstall
 
 # The optimized build: the renderer is tens of times slower without optimization
 # (3 fps instead of 60). Only the app's product: the benchmark needs pixman, which
@@ -21,10 +22,13 @@ run-debug: deps
 
 # Tests build in release: the end-to-end tests run the real app, and the renderer's
 # SIMD paths are tens of times slower unoptimized (the suite takes seconds, not
-# minutes). The real-window test watches a half-second animation on an X server, so
-# it runs on its own after the rest, not beside a hundred parallel tests.
+# minutes). The packaged build (see install) is made too, before any test starts: the
+# install tests then only copy it instead of compiling beside the others. The
+# real-window test watches a half-second animation on an X server, so it runs on its
+# own after the rest, not beside a hundred parallel tests.
 test: test-deps
 	$(SWIFT) build -c release --build-tests
+	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
 	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests"
 	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests"
 
@@ -38,8 +42,9 @@ soak: test-deps
 # The suite under AddressSanitizer (use after free, overflows, leaks: a canvas outliving
 # its window surface is caught here), then ThreadSanitizer where threads meet: the band
 # renderer, the picture caches, the library's background saves, the punch recorder.
-# Each in its own build folder, so the ordinary build stays as it is.
-SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests
+# Each in its own build folder, so the ordinary build stays as it is. The install tests
+# are left out: they check the packaged build's files, not memory.
+SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests
 sanitize: test-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path .build-asan --build-tests
@@ -78,6 +83,64 @@ release: deps
 bench: test-deps
 	$(SWIFT) run -c release stresspunch-bench $(ARGS)
 
+# Installing: `make install` (PREFIX=/usr/local by default; DESTDIR to stage into a
+# folder) puts the binary in $(PREFIX)/bin, its pictures and sounds in
+# $(PREFIX)/share/stresspunch (where it looks, from its own folder, for ../share/stresspunch),
+# the launcher, the icon in the hicolor theme at every shipped size, the AppStream
+# metadata and the man page. `make uninstall` removes them again, with the same PREFIX
+# and DESTDIR. The binary is its own build in .build-dist (`make dist`): the Swift
+# runtime linked in (it needs no toolchain), no run path, and the fallback to this
+# checkout's Assets/ compiled out. It is built again only when a source is newer, so
+# after `make dist`, `sudo make install` copies files and needs no toolchain on root's
+# PATH (nor leaves root's files in the build folder).
+# APP_ID names the launcher, icon and metadata; HOMEPAGE and SCREENSHOTS go into the
+# metadata and the package. Set them when the project has a home of its own.
+APP_ID ?= example.stresspunch.StressPunch
+HOMEPAGE ?= https://stresspunch.example
+SCREENSHOTS ?= $(HOMEPAGE)/screenshots
+MAINTAINER ?= The StressPunch maintainers <maintainers@stresspunch.example>
+VERSION := $(shell sed -n 's/^let version = "\(.*\)"$$/\1/p' Sources/stresspunch/main.swift)
+DIST_BUILD = .build-dist
+DIST_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(DIST_BUILD) \
+	-Xswiftc -DSTRESSPUNCH_INSTALLED_BUILD
+DIST_BINARY = $(DIST_BUILD)/release/stresspunch
+DIST_RESOURCES = $(DIST_BUILD)/release/StressPunch_Assets.resources
+DIST_SOURCES = Package.swift $(shell find Sources Shaders Assets -type f)
+ICON_SIZES = $(patsubst Assets/Pictures/icon-%.png,%,$(wildcard Assets/Pictures/icon-*.png))
+
+dist: $(DIST_BINARY)
+
+$(DIST_BINARY): $(DIST_SOURCES)
+	@./.ci/install-deps
+	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
+	touch $@
+
+# $(1): the folder to install under (DESTDIR, may be empty), $(2): the prefix.
+define install-files
+	install -d $(1)$(2)/bin $(1)$(2)/share/stresspunch/Pictures $(1)$(2)/share/stresspunch/Sounds \
+		$(1)$(2)/share/applications $(1)$(2)/share/metainfo $(1)$(2)/share/man/man1
+	install -m 755 $(DIST_BINARY) $(1)$(2)/bin/stresspunch
+	install -m 644 $(DIST_RESOURCES)/Pictures/*.png $(1)$(2)/share/stresspunch/Pictures/
+	install -m 644 $(DIST_RESOURCES)/Sounds/*.wav $(1)$(2)/share/stresspunch/Sounds/
+	for size in $(ICON_SIZES); do \
+		install -D -m 644 $(DIST_RESOURCES)/Pictures/icon-$$size.png $(1)$(2)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png || exit 1; \
+	done
+	sed -e 's|@APP_ID@|$(APP_ID)|g' packaging/stresspunch.desktop.in > $(1)$(2)/share/applications/$(APP_ID).desktop
+	sed -e 's|@APP_ID@|$(APP_ID)|g' -e 's|@HOMEPAGE@|$(HOMEPAGE)|g' -e 's|@SCREENSHOTS@|$(SCREENSHOTS)|g' \
+		packaging/stresspunch.metainfo.xml.in > $(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
+	chmod 644 $(1)$(2)/share/applications/$(APP_ID).desktop $(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
+	install -m 644 packaging/stresspunch.1 $(1)$(2)/share/man/man1/stresspunch.1
+endef
+
+install: $(DIST_BINARY)
+	$(call install-files,$(DESTDIR),$(PREFIX))
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/stresspunch $(DESTDIR)$(PREFIX)/share/man/man1/stresspunch.1 \
+		$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/*/apps/$(APP_ID).png
+	rm -rf $(DESTDIR)$(PREFIX)/share/stresspunch
+
 deps:
 	@./.ci/install-deps
 
@@ -85,4 +148,4 @@ test-deps:
 	@./.ci/install-deps --test
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-dist

@@ -57,7 +57,7 @@ public enum StressPunchProcess {
 }
 
 /// Reads a pipe to its end on a background thread.
-private final class PipeDrain: @unchecked Sendable {
+final class PipeDrain: @unchecked Sendable {
     // @unchecked: `data` is written once by the thread and read after `done` signals.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
