@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 ARGS ?=
 
-.PHONY: run run-debug test soak sanitize fuzz build release bench deps test-deps clean dist install uninstall
+.PHONY: run run-debug test soak sanitize fuzz build release bench deps test-deps clean dist install uninstall deb
 
 # The optimized build: the renderer is tens of times slower without optimization
 # (3 fps instead of 60). Only the app's product: the benchmark needs pixman, which
@@ -23,7 +23,7 @@ run-debug: deps
 # Tests build in release: the end-to-end tests run the real app, and the renderer's
 # SIMD paths are tens of times slower unoptimized (the suite takes seconds, not
 # minutes). The packaged build (see install) is made too, before any test starts: the
-# install tests then only copy it instead of compiling beside the others. The
+# install and .deb tests then only copy it instead of compiling beside the others. The
 # real-window test watches a half-second animation on an X server, so it runs on its
 # own after the rest, not beside a hundred parallel tests.
 test: test-deps
@@ -140,6 +140,15 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/*/apps/$(APP_ID).png
 	rm -rf $(DESTDIR)$(PREFIX)/share/stresspunch
+
+# A Debian package of the same files under /usr, built with dpkg-deb (Depends found by
+# dpkg-shlibdeps, the fonts as Recommends). The last line printed is the .deb's path.
+DEB_ROOT = $(DIST_BUILD)/deb/debian/stresspunch
+deb: $(DIST_BINARY)
+	@./.ci/install-deps --deb
+	rm -rf $(DIST_BUILD)/deb
+	$(call install-files,$(DEB_ROOT),/usr)
+	./packaging/make-deb $(DEB_ROOT) $(DIST_BUILD) '$(VERSION)' '$(HOMEPAGE)' '$(MAINTAINER)'
 
 deps:
 	@./.ci/install-deps

@@ -215,4 +215,74 @@ struct InstallTests {
         } ?? []
         #expect(left.isEmpty, "make uninstall left \(left)")
     }
+
+    /// Whether this machine already has StressPunch installed system-wide (the test
+    /// would replace it and then remove it).
+    static var alreadyInstalled: Bool {
+        let status = try? ToolProcess.run("/usr/bin/dpkg-query", ["-W", "-f=${db:Status-Status}", "stresspunch"])
+        return status?.status == 0 && status?.standardOutput != "not-installed"
+            || FileManager.default.fileExists(atPath: "/usr/bin/stresspunch")
+    }
+
+    @Test("make deb builds a package that dpkg installs, whose app runs with the checkout hidden, and dpkg -r removes it all",
+          .enabled(if: getuid() == 0, "installs a .deb on this machine with dpkg -i, which needs root"),
+          .disabled(if: alreadyInstalled, "stresspunch is already installed on this machine; the test would replace it"),
+          .enabled(if: HiddenCheckout.isAvailable, "needs a mount namespace (unshare) to hide the checkout from the installed app"))
+    func debianPackage() throws {
+        let made = try Checkout.make(["deb"])
+        try #require(made.status == 0, "make deb: \(made.standardError)")
+        let lastLine = made.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.hasSuffix(".deb") && lastLine.hasPrefix("/"), "the last line of make deb is not the package's path: \(lastLine)")
+        try #require(FileManager.default.fileExists(atPath: lastLine), "no package at \(lastLine)")
+        let package = URL(fileURLWithPath: lastLine)
+        let size = (try FileManager.default.attributesOfItem(atPath: package.path)[.size] as? Int) ?? 0
+        print("make deb: \(package.lastPathComponent), \(size / 1024) KiB")
+
+        func field(_ name: String) throws -> String {
+            try ToolProcess.run("/usr/bin/dpkg-deb", ["-f", package.path, name]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try field("Package") == "stresspunch")
+        #expect(try field("Version") == builtVersion())
+        let depends = try field("Depends")
+        for library in ["libc6", "libsdl2-2.0-0", "libsdl2-image-2.0-0", "libsdl2-mixer-2.0-0", "libsdl2-ttf-2.0-0", "libsqlite3-0", "libsodium23"] {
+            #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
+        }
+        #expect(!depends.contains("swift"), "the package depends on the Swift toolchain: \(depends)")
+        #expect(try field("Recommends").contains("fonts-dejavu-core") && field("Recommends").contains("fonts-noto-color-emoji"))
+
+        // From here on the machine is changed: whatever happens, the package is removed again.
+        var installed = true
+        defer {
+            if installed { _ = try? ToolProcess.run("/usr/bin/dpkg", ["-r", "stresspunch"]) }
+        }
+        let start = Date()
+        let install = try ToolProcess.run("/usr/bin/dpkg", ["-i", package.path], environment: ["DEBIAN_FRONTEND": "noninteractive"])
+        try #require(install.status == 0, "dpkg -i: \(install.standardOutput)\(install.standardError)")
+        print("dpkg -i took \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+
+        let shots = MainScreenShot()
+        #expect(try shots.take(with: "/usr/bin/stresspunch", hidden: true) == shots.take(), "the installed app did not find its pictures")
+        let list = try HiddenCheckout.run("/usr/bin/stresspunch", ["--data-dir", shots.folder.file("listed").path, "targets", "list", "--json"],
+                                          in: shots.folder.url)
+        #expect(list.status == 0 && list.standardOutput.components(separatedBy: "\"builtin\":true").count - 1 == 8, "\(list.standardError)")
+        let owned = try ToolProcess.run("/usr/bin/dpkg", ["-L", "stresspunch"]).standardOutput.split(separator: "\n").map(String.init)
+        let launcher = try #require(owned.first { $0.hasPrefix("/usr/share/applications/") && $0.hasSuffix(".desktop") }, "\(owned)")
+        try checkDesktopFiles(share: URL(fileURLWithPath: "/usr/share"), launcher: URL(fileURLWithPath: launcher).lastPathComponent,
+                              manPage: "man/man1/stresspunch.1.gz")
+        let manual = try ToolProcess.run("/usr/bin/man", ["-w", "stresspunch"])
+        #expect(manual.standardOutput.hasPrefix("/usr/share/man/man1/stresspunch.1"), "man does not find the page: \(manual.standardError)")
+
+        let removeStart = Date()
+        let remove = try ToolProcess.run("/usr/bin/dpkg", ["-r", "stresspunch"])
+        installed = remove.status != 0
+        #expect(remove.status == 0, "dpkg -r: \(remove.standardError)")
+        print("dpkg -r took \(String(format: "%.1f", Date().timeIntervalSince(removeStart))) s")
+        #expect(!Self.alreadyInstalled, "dpkg still knows the package")
+        let remaining = owned.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+        #expect(remaining.isEmpty, "dpkg -r left \(remaining)")
+        #expect(!FileManager.default.fileExists(atPath: "/usr/share/stresspunch"))
+    }
 }
