@@ -43,6 +43,8 @@ public enum AssetCatalog {
     /// App icon sizes in pixels, the hicolor theme's from 16 to 512; the picture for
     /// size N is named `icon-N`.
     public static let iconSizes = [512, 256, 128, 96, 64, 48, 32, 24, 22, 16]
+    /// The size the window shows as its icon (window managers scale it for their lists).
+    public static let windowIconSize = 128
     public static func iconPictureName(size: Int) -> String { "icon-\(size)" }
     /// The built-in targets' pictures (1024 x 1024, transparent around the subject),
     /// named as `BuiltinTarget.assetName`.

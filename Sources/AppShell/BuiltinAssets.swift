@@ -6,7 +6,7 @@ import Raster
 
 /// The built-in pictures and sounds, from the asset bundle. If the bundle is missing
 /// (a binary copied without its resources folder) the app still runs: a calm "no
-/// picture" card, a drawn burst, no sound.
+/// picture" card, a drawn burst, no sound, no window icon.
 enum BuiltinAssets {
     static var soundNames: [String] { AssetCatalog.soundNames }
 
@@ -16,10 +16,19 @@ enum BuiltinAssets {
 
     /// The punch sprite, decoded once at start.
     static func burstImage() -> RasterImage? {
-        guard let url = AssetCatalog.pictureURL(named: AssetCatalog.punchBurstPictureName),
-              let data = FileManager.default.contents(atPath: url.path),
-              let bitmap = try? SDLPictureCodec().decode([UInt8](data), fileName: url.path)
-        else { return nil }
+        guard let bitmap = decodedPicture(named: AssetCatalog.punchBurstPictureName) else { return nil }
         return RasterImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.pixels)
+    }
+
+    /// The app icon at the size the window shows it.
+    static func windowIcon() -> PictureBitmap? {
+        decodedPicture(named: AssetCatalog.iconPictureName(size: AssetCatalog.windowIconSize))
+    }
+
+    private static func decodedPicture(named name: String) -> PictureBitmap? {
+        guard let url = AssetCatalog.pictureURL(named: name),
+              let data = FileManager.default.contents(atPath: url.path)
+        else { return nil }
+        return try? SDLPictureCodec().decode([UInt8](data), fileName: url.path)
     }
 }

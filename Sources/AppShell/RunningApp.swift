@@ -41,6 +41,7 @@ public final class RunningApp {
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (options.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display)
+        if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
             // Said once at start: what is missing, and that the app carries on without it.

@@ -1,4 +1,5 @@
 import CSDL2
+import Pictures
 import Raster
 
 /// The app's window, presented from our CPU framebuffer.
@@ -134,6 +135,21 @@ public final class SDLWindow {
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
         shim_x11_set_title(window, title)
+    }
+
+    /// Shows `icon` (straight RGBA) as the window's icon, for the title bar, the task
+    /// switcher and the dock; on X11 it becomes the window's `_NET_WM_ICON`. SDL copies
+    /// the pixels, so the bitmap need not outlive the call.
+    public func setIcon(_ icon: PictureBitmap) {
+        var pixels = icon.pixels
+        pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress,
+                  let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                    base, Int32(icon.width), Int32(icon.height), 32, Int32(icon.width * 4), SDL_PIXELFORMAT_RGBA32.rawValue)
+            else { return }
+            SDL_SetWindowIcon(window, surface)
+            SDL_FreeSurface(surface)
+        }
     }
 
     /// The window's title, as SDL holds it.

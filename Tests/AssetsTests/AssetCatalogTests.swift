@@ -41,6 +41,7 @@ struct AssetCatalogTests {
     @Test("the icon comes in the hicolor theme's sizes from 16 to 512 px, and every icon file is one of them")
     func iconSizesCoverTheTheme() throws {
         #expect(Set([16, 22, 24, 32, 48, 64, 96, 128, 256, 512]).isSubset(of: AssetCatalog.iconSizes))
+        #expect(AssetCatalog.iconSizes.contains(AssetCatalog.windowIconSize))
         let pictures = try #require(AssetCatalog.resourceDirectory).appendingPathComponent("Pictures")
         let iconFiles = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasPrefix("icon-") }
         #expect(Set(iconFiles) == Set(AssetCatalog.iconSizes.map { AssetCatalog.iconPictureName(size: $0) + ".png" }),
