@@ -2,28 +2,40 @@ import Foundation
 import TestSupport
 import Testing
 
+struct VirtualDisplayError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
 /// An X server of our own (Xvfb) for tests that need a real window.
 final class VirtualDisplay {
     let display: String
     private let server: Process
 
     init() throws {
-        // A display number nobody uses: no lock file, no socket.
-        var number = 90 + Int.random(in: 0..<400)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            number += 1
-        }
-        display = ":\(number)"
+        // The server picks a display number it can really take (-displayfd) and writes it
+        // to its standard output once it accepts connections. Picking one by looking for
+        // lock files raced: two tests starting together, or a server whose files this
+        // process cannot see, left the app connecting to no server or to another's.
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let announced = Pipe()
+        server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
         try server.run()
-        // Wait for the server's socket before anyone connects.
-        let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = announced.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the server exited without a display
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            throw VirtualDisplayError(message: "Xvfb did not start (it said \"\(text)\")")
+        }
+        display = ":\(number)"
     }
 
     deinit {
