@@ -42,7 +42,15 @@ public struct MainLayout: Sendable, Equatable {
         statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         rushButton = Rect(x: margin, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         versusButton = Rect(x: rushButton.maxX + 10 * scale, y: rushButton.minY, width: 150 * scale, height: rushButton.height)
-        titleArea = Rect(x: header.minX + 300 * scale, y: header.minY, width: max(0, header.width - 600 * scale), height: header.height)
+        // Between the corner buttons where a name fits there; on a narrow or tall window
+        // under them, across the whole width (a kiosk has no corner buttons).
+        if kiosk {
+            titleArea = header
+        } else if header.width - 600 * scale >= 440 * scale {
+            titleArea = Rect(x: header.minX + 300 * scale, y: header.minY, width: header.width - 600 * scale, height: header.height)
+        } else {
+            titleArea = Rect(x: header.minX, y: header.minY + 56 * scale, width: header.width, height: header.height)
+        }
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
     }
 

@@ -213,9 +213,13 @@ struct KioskScreens {
         let s = layout.scale
         let stage = layout.stage
         let rowHeight = 46 * s
-        let width = min(340 * s, stage.width * 0.3)
         let height = 64 * s + Float(max(1, hits.count)) * rowHeight + 16 * s
-        let panel = Rect(x: stage.minX, y: stage.center.y - height / 2, width: width, height: height)
+        // Beside the target on a wide screen; under it, across, on a tall one.
+        let portrait = layout.height > layout.width
+        let width = portrait ? min(stage.width * 0.9, 480 * s) : min(340 * s, stage.width * 0.3)
+        let panel = portrait
+            ? Rect(x: stage.center.x - width / 2, y: stage.maxY - height, width: width, height: height)
+            : Rect(x: stage.minX, y: stage.center.y - height / 2, width: width, height: height)
         ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
         ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))
         ui.draw(.text("Today's strongest", Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),
