@@ -77,13 +77,14 @@ public final class SDLEventInjector {
     /// A key press or release by SDL key name ("Return", "Escape", "a", "F11").
     /// Returns false when SDL does not know the name.
     @discardableResult
-    public func key(named name: String, modifiers: KeyModifiers, pressed: Bool, windowID: UInt32) -> Bool {
+    public func key(named name: String, modifiers: KeyModifiers, pressed: Bool, isRepeat: Bool = false, windowID: UInt32) -> Bool {
         let keycode = SDL_GetKeyFromName(name)
         guard keycode != SDLK_UNKNOWN.rawValue else { return false }
         var event = SDL_Event()
         event.type = pressed ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
         event.key.windowID = windowID
         event.key.state = UInt8(pressed ? SDL_PRESSED : SDL_RELEASED)
+        event.key.repeat = isRepeat ? 1 : 0
         event.key.keysym.sym = keycode
         event.key.keysym.scancode = SDL_GetScancodeFromKey(keycode)
         var mod: UInt32 = 0

@@ -93,4 +93,13 @@ struct HeadlessScriptTests {
         #expect(throws: ScriptError.self) { try HeadlessScript.parse("0.1 click \"Delete\" 0\n") }
         #expect(throws: ScriptError.self) { try HeadlessScript.parse("0.1 click \"\"\n") }
     }
+
+    @Test("keydown and keyup press and let go on lines of their own; keydown may be an auto-repeat")
+    func keyDownAndUp() throws {
+        let lines = try HeadlessScript.parse("0.1 keydown Space\n0.2 keydown Backspace repeat\n0.6 keyup Ctrl+Space\n")
+        #expect(lines.map(\.command) == [.keyDown(name: "Space", modifiers: [], isRepeat: false),
+                                          .keyDown(name: "Backspace", modifiers: [], isRepeat: true),
+                                          .keyUp(name: "Space", modifiers: [.control])])
+        #expect(throws: ScriptError.self) { try HeadlessScript.parse("0.1 keyup Space repeat\n") }
+    }
 }

@@ -33,12 +33,13 @@ struct InputRecorderTests {
             .resize(width: 1024, height: 640),
             .move(x: 10, y: 21), .down(x: 10, y: 21), .up(x: 12, y: 21), .wheel(dx: 0, dy: -1.5),
             .touchDown(id: 7, x: 100, y: 200), .touchMove(id: 7, x: 110, y: 200), .touchUp(id: 7, x: 110, y: 200),
-            .key(name: "l", modifiers: [.control]), .key(name: "Return", modifiers: []), .text("Ça \"va\" \\ ok"),
+            .keyDown(name: "l", modifiers: [.control], isRepeat: false), .keyUp(name: "l", modifiers: [.control]),
+            .keyDown(name: "Return", modifiers: [], isRepeat: false), .text("Ça \"va\" \\ ok"),
             .drop(path: "/tmp/a b.png"),
             .pad(.a), .padAxis(.leftX, value: 0.5), .padUnplug, .padPlug, .resize(width: 800, height: 600),
             .audioLost, .audioBack, .close, .quit,
         ])
-        #expect(lines.map(\.time) == [0, 0.5, 0.5, 0.5, 0.5] + Array(repeating: 1.25, count: 7)
+        #expect(lines.map(\.time) == [0, 0.5, 0.5, 0.5, 0.5] + Array(repeating: 1.25, count: 8)
             + Array(repeating: 2, count: 8) + [3])
     }
 

@@ -62,12 +62,12 @@ struct RecordTests {
         // The script: timed lines in the headless format, the window's size first.
         var script = try String(contentsOfFile: recording, encoding: .utf8)
         #expect(script.contains("resize 1024 640"))
-        #expect(script.contains("key 2") && script.contains("key Ctrl+l") && script.contains("key Escape"))
+        #expect(script.contains("keydown 2") && script.contains("keydown Ctrl+l") && script.contains("keyup Escape"))
         #expect(script.contains(" down ") && script.contains(" move ") && script.contains(" up "))
         // A screenshot where the real one was taken: just before Ctrl+Q.
         let replayShot = cli.folder.file("replay.png").path
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let quitLine = try #require(lines.firstIndex { $0.hasSuffix(" key Ctrl+q") }, "Ctrl+Q was not recorded")
+        let quitLine = try #require(lines.firstIndex { $0.hasSuffix(" keydown Ctrl+q") }, "Ctrl+Q was not recorded")
         let quitTime = try #require(lines[quitLine].split(separator: " ").first)
         script = (lines[..<quitLine] + ["\(quitTime) screenshot \"\(replayShot)\""] + lines[quitLine...]).joined(separator: "\n")
         let edited = cli.folder.file("replay.txt")

@@ -29,7 +29,12 @@ public struct HeadlessRunner {
         }
         let lines = try HeadlessScript.parse(text)
         for line in lines {
-            if case .key(let name, _) = line.command, !SDLEventInjector.isKnownKey(name) {
+            var keyName: String?
+            switch line.command {
+            case .key(let name, _), .keyDown(let name, _, _), .keyUp(let name, _): keyName = name
+            default: break
+            }
+            if let name = keyName, !SDLEventInjector.isKnownKey(name) {
                 throw ScriptError(lineNumber: line.lineNumber, message: "'\(name)' is not a key name SDL knows (try Return, Escape, Tab, Left, a)")
             }
             if case .screenshot(let path) = line.command, !path.lowercased().hasSuffix(".png") {
@@ -118,6 +123,10 @@ public struct HeadlessRunner {
                     injector.gamepadAxis(axis, value: value)
                 case .key(let name, let modifiers):
                     injector.key(named: name, modifiers: modifiers, pressed: true, windowID: windowID)
+                    injector.key(named: name, modifiers: modifiers, pressed: false, windowID: windowID)
+                case .keyDown(let name, let modifiers, let isRepeat):
+                    injector.key(named: name, modifiers: modifiers, pressed: true, isRepeat: isRepeat, windowID: windowID)
+                case .keyUp(let name, let modifiers):
                     injector.key(named: name, modifiers: modifiers, pressed: false, windowID: windowID)
                 case .text(let text): injector.text(text, windowID: windowID)
                 case .drop(let path): injector.drop(path: path, windowID: windowID)

@@ -21,6 +21,10 @@ public enum ScriptCommand: Sendable, Equatable {
     case pad(GamepadButton)
     case padAxis(GamepadAxis, value: Float)
     case key(name: String, modifiers: KeyModifiers)
+    /// A key pressed (or auto-repeated while held) and let go, on lines of their own:
+    /// how a recording keeps how long a key was held.
+    case keyDown(name: String, modifiers: KeyModifiers, isRepeat: Bool)
+    case keyUp(name: String, modifiers: KeyModifiers)
     case text(String)
     case drop(path: String)
     case screenshot(path: String)
@@ -91,6 +95,24 @@ public enum HeadlessScript {
     /// The latest time a line may have (a day), and the largest pixel coordinate.
     public static let maxTime: Double = 86_400
     static let maxCoordinate = 100_000
+
+    /// "Ctrl+Shift+a" as a key name and its modifiers.
+    private static func parseKey(_ text: String, fail: (String) -> ScriptError) throws(ScriptError) -> (String, KeyModifiers) {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "Ctrl++" would split into an empty last part: the key is "+".
+        if parts.count > 1, parts.last == "", parts[parts.count - 2] == "" { parts.removeLast(2); parts.append("+") }
+        guard let keyName = parts.popLast(), !keyName.isEmpty else { throw fail("'\(text)' names no key") }
+        var modifiers: KeyModifiers = []
+        for part in parts {
+            switch part.lowercased() {
+            case "ctrl", "control": modifiers.insert(.control)
+            case "shift": modifiers.insert(.shift)
+            case "alt": modifiers.insert(.alt)
+            default: throw fail("'\(part)' is not a modifier (Ctrl, Shift, Alt)")
+            }
+        }
+        return (keyName, modifiers)
+    }
 
     /// `click "Label"` or `click "Label" N`, rather than `click X Y`.
     private static func isLabel(_ args: [String], quoted: Bool) -> Bool {
@@ -164,21 +186,17 @@ public enum HeadlessScript {
             }
             guard let value = Float(args[1]), value >= -1, value <= 1 else { throw fail("axis value '\(args[1])' must be in -1...1") }
             return .padAxis(axis, value: value)
+        case "keydown", "keyup":
+            let repeats = name == "keydown" && args.count == 2 && args[1].lowercased() == "repeat"
+            guard args.count == 1 || repeats else {
+                throw fail("'\(name)' takes a key like Space or Ctrl+L" + (name == "keydown" ? ", then 'repeat' for an auto-repeat" : ""))
+            }
+            let (keyName, modifiers) = try parseKey(args[0], fail: fail)
+            return name == "keydown" ? .keyDown(name: keyName, modifiers: modifiers, isRepeat: repeats)
+                : .keyUp(name: keyName, modifiers: modifiers)
         case "key":
             try expect(1, "a key like Return, Tab, a or Ctrl+L")
-            var parts = args[0].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-            // "Ctrl++" would split into an empty last part: the key is "+".
-            if parts.count > 1, parts.last == "", parts[parts.count - 2] == "" { parts.removeLast(2); parts.append("+") }
-            guard let keyName = parts.popLast(), !keyName.isEmpty else { throw fail("'\(args[0])' names no key") }
-            var modifiers: KeyModifiers = []
-            for part in parts {
-                switch part.lowercased() {
-                case "ctrl", "control": modifiers.insert(.control)
-                case "shift": modifiers.insert(.shift)
-                case "alt": modifiers.insert(.alt)
-                default: throw fail("'\(part)' is not a modifier (Ctrl, Shift, Alt)")
-                }
-            }
+            let (keyName, modifiers) = try parseKey(args[0], fail: fail)
             return .key(name: keyName, modifiers: modifiers)
         case "text":
             try expect(1, "one quoted string")

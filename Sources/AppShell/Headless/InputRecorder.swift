@@ -72,15 +72,15 @@ public final class InputRecorder {
             return "touchdown \(id) " + point(x, y) + (pressure.map { " " + Self.number($0) } ?? "")
         case .fingerUp(let id, let x, let y): return "touchup \(id) " + point(x, y)
         case .fingerMoved(let id, let x, let y): return "touchmove \(id) " + point(x, y)
-        case .keyDown(let key, let modifiers, _):
-            // A script's key is a press and a release; the release is not written again.
+        case .keyDown(let key, let modifiers, let isRepeat):
+            // Press and release on lines of their own: how long a key was held matters
+            // (Space punches harder held longer), and so do its auto-repeats.
             guard let name = Self.keyName(key) else { return nil }
-            var prefix = ""
-            if modifiers.contains(.control) { prefix += "Ctrl+" }
-            if modifiers.contains(.shift) { prefix += "Shift+" }
-            if modifiers.contains(.alt) { prefix += "Alt+" }
-            return "key " + prefix + name
-        case .keyUp, .textEditing, .windowMinimized, .windowRestored, .focusChanged:
+            return "keydown " + Self.modifierPrefix(modifiers) + name + (isRepeat ? " repeat" : "")
+        case .keyUp(let key, let modifiers):
+            guard let name = Self.keyName(key) else { return nil }
+            return "keyup " + Self.modifierPrefix(modifiers) + name
+        case .textEditing, .windowMinimized, .windowRestored, .focusChanged:
             return nil
         case .text(let text): return "text " + Self.quoted(text)
         case .fileDropped(let path): return "drop " + Self.quoted(path)
@@ -114,6 +114,14 @@ public final class InputRecorder {
         case .audioDeviceLost: return "audiolost"
         case .audioDeviceAdded: return "audioback"
         }
+    }
+
+    static func modifierPrefix(_ modifiers: KeyModifiers) -> String {
+        var prefix = ""
+        if modifiers.contains(.control) { prefix += "Ctrl+" }
+        if modifiers.contains(.shift) { prefix += "Shift+" }
+        if modifiers.contains(.alt) { prefix += "Alt+" }
+        return prefix
     }
 
     /// A `resize` line when the size is one a script may ask for.
