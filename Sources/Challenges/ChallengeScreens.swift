@@ -82,9 +82,11 @@ public struct ChallengeScreens {
         let margin = abs(run.scores[0] - run.scores[1])
         let subtitle = run.winner == nil ? "Neck and neck: \(run.scores[0]) each." : "By \(margin) punch\(margin == 1 ? "" : "es")."
         let hardest = run.strongest[0] >= run.strongest[1] ? 0 : 1
+        let strongestLabel = run.strongest[hardest] == 0 ? "Strongest" : run.strongest[0] == run.strongest[1] ? "Strongest: both"
+            : "Strongest: \(run.name(hardest))"
         return card("versus-result", title: title, subtitle: subtitle,
                     rows: [(run.label(0), run.scores[0], nil), (run.label(1), run.scores[1], nil),
-                           ("Strongest: \(run.name(hardest))", run.strongest[hardest], nil)],
+                           (strongestLabel, run.strongest[hardest], nil)],
                     buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
     }
 
@@ -108,7 +110,7 @@ public struct ChallengeScreens {
         ]
         let title = run.isNewBest ? "New best!" : "Time!"
         let subtitle = best == nil ? "Your first rush: now beat it." : run.isNewBest ? "More punches than ever in 30 seconds."
-            : "Your best is \(best?.punches ?? 0) punches."
+            : "Your best is \(best?.punches ?? 0) punch\(best?.punches == 1 ? "" : "es")."
         return card("rush-result", title: title, subtitle: subtitle, rows: rows,
                     buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
     }
@@ -193,6 +195,10 @@ public struct ChallengeScreens {
         y += 24 * s
         let gap = 14 * s
         let buttonWidth = (card.width - 2 * pad - gap * Float(buttons.count - 1)) / Float(buttons.count)
+        // The default button starts focused, so pad A (like Enter) answers it; Tab and
+        // the d-pad move to the others.
+        let ids = buttons.map { ui.id($0.0) }
+        if let last = ids.last, !ids.contains(where: { ui.focused == $0 }) { ui.setFocus(last, visible: true) }
         var answer = Action.none
         for (index, (title, style, action)) in buttons.enumerated() {
             let rect = Rect(x: card.minX + pad + Float(index) * (buttonWidth + gap), y: y, width: buttonWidth, height: 56 * s)

@@ -12,7 +12,8 @@ public enum PunchSource: Hashable, Sendable {
 /// Two players race for 30 seconds on the same target. Each player is a source of
 /// punches: a gamepad (each its own), the mouse or keyboard, or one half of a touch
 /// screen. The first two sources to punch after "Go!" are player 1 and player 2 (a
-/// touch screen's halves are always left = 1, right = 2); a third source is ignored.
+/// touch screen's halves keep their sides, left = 1, right = 2, when both are touch);
+/// a third source is ignored.
 public final class VersusRun {
     public enum Phase: Equatable { case countdown, running, finished }
 
@@ -35,11 +36,16 @@ public final class VersusRun {
 
     /// Which player (0 or 1) `source` is, taking a free seat for a new one.
     func player(for source: PunchSource) -> Int? {
+        if let seat = players.firstIndex(of: source) { return seat }
         switch source {
-        case .touchLeft: return claim(0, source) ? 0 : nil
-        case .touchRight: return claim(1, source) ? 1 : nil
+        case .touchLeft, .touchRight:
+            // A half keeps its side when it is free; beside a pad or the mouse it takes
+            // whichever seat is left.
+            let preferred = source == .touchLeft ? 0 : 1
+            if players[preferred] == nil { players[preferred] = source; return preferred }
+            if players[1 - preferred] == nil { players[1 - preferred] = source; return 1 - preferred }
+            return nil
         default:
-            if let seat = players.firstIndex(of: source) { return seat }
             // Mouse and keyboard are one player at the desk.
             if source == .keyboard, let seat = players.firstIndex(of: .mouse) { return seat }
             if source == .mouse, let seat = players.firstIndex(of: .keyboard) { return seat }
@@ -47,11 +53,6 @@ public final class VersusRun {
             players[free] = source
             return free
         }
-    }
-
-    private func claim(_ seat: Int, _ source: PunchSource) -> Bool {
-        if players[seat] == nil { players[seat] = source }
-        return players[seat] == source
     }
 
     /// A punch that landed, from `source`: a point for its player while the clock runs.

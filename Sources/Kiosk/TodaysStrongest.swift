@@ -23,7 +23,11 @@ struct TodaysStrongest {
         startNewDayIfDue(now)
         let hit = StrongHit(strength: strength, at: now, targetName: target)
         let ranked = StrongHit.ranked(board + [hit])
-        guard let rank = ranked.firstIndex(of: hit) else { return }
+        guard let rank = ranked.firstIndex(of: hit) else {
+            // The next punch is the one on screen now: an old banner must not seem to rank it.
+            madeTheList = nil
+            return
+        }
         board = ranked
         madeTheList = (strength, rank + 1, time + Self.bannerSeconds)
     }

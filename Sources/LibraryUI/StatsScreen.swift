@@ -53,9 +53,12 @@ extension LibraryScreens {
         let pad = 18 * s
         ui.label("Punches per day", style: .body, in: Rect(x: rect.minX + pad, y: rect.minY + pad * 0.6, width: rect.width / 2, height: 30 * s))
         let plot = Rect(x: rect.minX + pad, y: rect.minY + 52 * s, width: rect.width - 2 * pad, height: rect.height - 52 * s - 40 * s)
-        let most = max(1, days.map(\.punches).max() ?? 1)
-        ui.label("\(most)", style: .muted, alignment: .trailing,
-                 in: Rect(x: rect.maxX - pad - 120 * s, y: rect.minY + pad * 0.6, width: 120 * s, height: 30 * s))
+        let highest = days.map(\.punches).max() ?? 0
+        let most = max(1, highest)
+        if highest > 0 {
+            ui.label("\(highest)", style: .muted, alignment: .trailing,
+                     in: Rect(x: rect.maxX - pad - 120 * s, y: rect.minY + pad * 0.6, width: 120 * s, height: 30 * s))
+        }
         // A faint line at the top of the scale and the ground line.
         ui.draw(.rect(Rect(x: plot.minX, y: plot.minY, width: plot.width, height: max(1, s)), color: ui.theme.textMuted.withAlpha(0.18), cornerRadius: 0))
         ui.draw(.rect(Rect(x: plot.minX, y: plot.maxY, width: plot.width, height: max(1, 2 * s)), color: ui.theme.textMuted.withAlpha(0.35), cornerRadius: 0))

@@ -37,6 +37,7 @@ public final class PunchController {
     /// The running combo and when its last hit landed (on `clock`).
     public private(set) var combo = 0
     private var lastHitAt = -Double.infinity
+    private var lastHitTarget: Int64?
     /// How long a trigger pull may rest part way before it punches at that depth.
     public static let triggerSettleSeconds = 0.08
     /// Punches within this long of each other chain into a combo.
@@ -273,12 +274,14 @@ public final class PunchController {
             let u = (x - rect.minX) / rect.width, v = (y - rect.minY) / rect.height
             if isOpaque(atU: u, v: v) { targetPoint = (u, v) }
         }
-        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds
+        // A chain stays on one target: switching targets starts a new one.
+        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && library.selectedID == lastHitTarget
         let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo))
         guard landed, let target = library.selected else { return }
         combo = nextCombo
         lastHitAt = clock
+        lastHitTarget = target.id
         lastStrength = strength
         punchesLanded += 1
         library.countPunch(on: target.id, strength: strength, combo: combo)

@@ -3,8 +3,8 @@
 /// swing near 900:
 ///
 /// - mouse: the pointer's speed over the last 80 ms before the press, in points a
-///   second (a still click 300; 1,000 pt/s about 580; 3,000 pt/s about 920; 4,500 pt/s
-///   and up 999);
+///   second (a still click 300; 1,000 pt/s about 600; 3,000 pt/s about 950; 4,500 pt/s
+///   and up 999; the path into the press point counts too);
 /// - touch: the pressure, where the screen reports one (a feather 150, half 575,
 ///   all the way 999); else the finger's speed before it landed, as for
 ///   the mouse, from a resting tap's 400;

@@ -25,13 +25,22 @@ extension AppSession {
     }
 
     func startRush() {
+        guard hasTargetToPunch() else { return }
         keepDraft()
         shown = .rush(RushRun(previousBest: rushBest))
     }
 
     func startVersus() {
+        guard hasTargetToPunch() else { return }
         keepDraft()
         shown = .versus(VersusRun())
+    }
+
+    /// A challenge needs a target; with none it says how to get one.
+    private func hasTargetToPunch() -> Bool {
+        guard library.selected == nil else { return true }
+        ui?.showToast("Add a target first (Ctrl+N), or restore the built-in ones in Manage.", kind: .error, duration: 4)
+        return false
     }
 
     /// Who threw a punch, as a versus tells players apart.

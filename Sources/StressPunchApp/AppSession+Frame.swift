@@ -137,8 +137,9 @@ extension AppSession {
         frame.flash = controller.effects.flash
         frame.sprites = controller.effects.sprites
         frame.scorePops = controller.effects.scorePops
-        frame.comboText = controller.effects.comboText
-        frame.comboOpacity = controller.effects.comboOpacity
+        // In a versus one counter would mix both players' chains.
+        frame.comboText = page == .versus ? "" : controller.effects.comboText
+        frame.comboOpacity = page == .versus ? 0 : controller.effects.comboOpacity
         frame.reducesMotion = controller.configuration.reduceMotion
         frame.reticles = controller.reticles
         frame.showsScene = showsPunchScene

@@ -27,6 +27,12 @@ extension AppSession {
         case .allTargets:
             action = screens.allTargets()
         case .stats:
+            // Read again every second while open: punches still on their way to the
+            // library (saved about twice a second) show up a moment later.
+            if time - statsLoadedAt >= 1 {
+                statsLoadedAt = time
+                library.loadDayTotals(endingAt: wallClock(), count: 30)
+            }
             action = screens.stats(days: library.dayTotals)
         case .rush, .versus, .summary:
             action = .none

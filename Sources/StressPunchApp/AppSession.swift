@@ -82,6 +82,8 @@ public final class AppSession {
     /// What this session's landed punches add up to, for the summary on the way out.
     var sessionTally = RushRecord(punches: 0, strongest: 0, bestCombo: 0)
     var summaryShown = false
+    /// When the Stats screen last asked for the days (frame time).
+    var statsLoadedAt = -Double.infinity
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,

@@ -86,6 +86,14 @@ struct StrengthTests {
         #expect(plain.strongest == 400, "a tap on a screen without pressure is a resting 400, not \(plain.strongest)")
     }
 
+    @Test("Space held half a second punches much harder than a tap, as keydown and keyup lines replay it")
+    func spaceHeld() throws {
+        let tap = try HeadlessRun().selectedStats(after: "0.30 key space\n0.60 quit\n")
+        let held = try HeadlessRun().selectedStats(after: "0.30 keydown space\n0.80 keyup space\n1.00 quit\n")
+        #expect(tap.strongest == 300 && tap.punches == 1)
+        #expect(held.strongest > 900 && held.punches == 1, "\(held.strongest)")
+    }
+
     @Test("punches within 350 ms chain into a combo; the best combo is kept, and slower punches do not chain")
     func combos() throws {
         let chained = try HeadlessRun().selectedStats(after: """

@@ -326,6 +326,24 @@ struct ChallengeTests {
         #expect(try app.store.setting("rush.bestPunches") == "12", "a worse rush keeps the record")
     }
 
+    @Test("pad A answers a result card with its default, Again; with no target a rush does not start")
+    func padOnCardsAndEmptyLibrary() throws {
+        let app = try ScreenHarness()
+        app.key(.character("r"), [.control])
+        for _ in 0..<(34 * 60) { app.frame() }
+        #expect(app.shows("Time!") || app.shows("New best!"))
+        app.frame([.gamepadButton(id: 0, button: .a, pressed: true), .gamepadButton(id: 0, button: .a, pressed: false)])
+        app.frame()
+        app.frame()
+        #expect(app.session.page == .rush && app.shows("0:30"), "A starts the next rush")
+        app.key(.escape)
+        for target in app.session.library.targets { try app.store.delete(id: target.id) }
+        try app.session.library.reload()
+        app.key(.character("r"), [.control])
+        #expect(app.session.page == .main)
+        #expect(app.session.visibleLabels.contains { $0.hasPrefix("Add a target first") })
+    }
+
     @Test("Escape ends a rush early without a result; Ctrl+R starts one from any screen")
     func rushEscape() throws {
         let app = try ScreenHarness()
@@ -396,6 +414,13 @@ struct VersusTests {
         touch.landed(strength: 500, from: .touchRight)
         touch.landed(strength: 500, from: .touchLeft)
         #expect(touch.scores == [1, 2] && touch.winner == 1)
+        // Beside a pad, a touch takes the seat that is left, whichever half it is on.
+        let mixed = VersusRun()
+        mixed.step(VersusRun.countdownSeconds + 0.1)
+        mixed.landed(strength: 500, from: .gamepad(3))
+        mixed.landed(strength: 500, from: .touchLeft)
+        mixed.landed(strength: 500, from: .touchLeft)
+        #expect(mixed.scores == [1, 2] && mixed.label(1) == "Player 2 · left half")
     }
 
     @Test("punches before Go! and after time do not count; the winner card names the winner, Again restarts")
