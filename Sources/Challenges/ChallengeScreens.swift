@@ -34,12 +34,7 @@ public struct ChallengeScreens {
         let s = layout.scale
         let stage = layout.stage
         if run.phase != .finished {
-            // The clock: a pill at the top centre, red in the last five seconds.
-            let clock = Rect(x: stage.center.x - 90 * s, y: stage.minY, width: 180 * s, height: 58 * s)
-            let warning = run.phase == .running && run.secondsLeft <= 5
-            ui.draw(.rect(clock, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: clock.height / 2))
-            ui.draw(.text("0:\(run.secondsLeft < 10 ? "0" : "")\(run.secondsLeft)", clock, font: ui.font(30, .bold),
-                          color: ui.theme.text, alignment: .center, maxLines: 1))
+            clockPill(run.clock)
             // The counter, top left of the stage.
             let counter = Rect(x: stage.minX, y: stage.minY, width: 220 * s, height: 58 * s)
             ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
@@ -59,11 +54,7 @@ public struct ChallengeScreens {
         let s = layout.scale
         let stage = layout.stage
         if run.phase != .finished {
-            let clock = Rect(x: stage.center.x - 90 * s, y: stage.minY, width: 180 * s, height: 58 * s)
-            let warning = run.phase == .running && run.secondsLeft <= 5
-            ui.draw(.rect(clock, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: clock.height / 2))
-            ui.draw(.text("0:\(run.secondsLeft < 10 ? "0" : "")\(run.secondsLeft)", clock, font: ui.font(30, .bold),
-                          color: ui.theme.text, alignment: .center, maxLines: 1))
+            clockPill(run.clock)
             for seat in 0..<2 {
                 let width = 250 * s
                 let panel = Rect(x: seat == 0 ? stage.minX : stage.maxX - width, y: stage.minY, width: width, height: 96 * s)
@@ -88,6 +79,15 @@ public struct ChallengeScreens {
                     rows: [(run.label(0), run.scores[0], nil), (run.label(1), run.scores[1], nil),
                            (strongestLabel, run.strongest[hardest], nil)],
                     buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+    }
+
+    /// The clock: a pill at the top centre, red in the last five seconds.
+    private func clockPill(_ clock: ChallengeClock) {
+        let s = layout.scale
+        let pill = Rect(x: layout.stage.center.x - 90 * s, y: layout.stage.minY, width: 180 * s, height: 58 * s)
+        let warning = clock.phase == .running && clock.secondsLeft <= 5
+        ui.draw(.rect(pill, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: pill.height / 2))
+        ui.draw(.text(clock.text, pill, font: ui.font(30, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
     }
 
     private func countdown(_ text: String) {

@@ -43,12 +43,12 @@ public struct RushRecord: Sendable, Equatable {
 /// counter, then the result against the user's best. Time is the session's fixed
 /// steps, so a script plays the same rush every time.
 public final class RushRun {
-    public enum Phase: Equatable { case countdown, running, finished }
-
-    public static let countdownSeconds = 3.0
+    public typealias Phase = ChallengeClock.Phase
+    public static let countdownSeconds = ChallengeClock.countdownSeconds
     public static let duration = 30.0
 
-    public private(set) var time = 0.0
+    public private(set) var clock = ChallengeClock(duration: duration)
+    public var time: Double { clock.time }
     public private(set) var result = RushRecord(punches: 0, strongest: 0, bestCombo: 0)
     /// The best before this rush (nil on the first).
     public let previousBest: RushRecord?
@@ -61,12 +61,9 @@ public final class RushRun {
         self.previousBest = previousBest
     }
 
-    public var phase: Phase {
-        if time < Self.countdownSeconds { return .countdown }
-        return time < Self.countdownSeconds + Self.duration ? .running : .finished
-    }
+    public var phase: Phase { clock.phase }
 
-    public func step(_ dt: Double) { time += dt }
+    public func step(_ dt: Double) { clock.step(dt) }
 
     /// A punch that landed: counted while the clock runs.
     public func landed(strength: Int, combo: Int) {
@@ -78,20 +75,12 @@ public final class RushRun {
         result.bestCombo = max(result.bestCombo, combo - (comboOffset ?? 0))
     }
 
-    /// "3", "2", "1" before the start, "Go!" for its first moment, else nil.
-    public var countdownText: String? {
-        switch phase {
-        case .countdown: return String(Int((Self.countdownSeconds - time).rounded(.up)))
-        case .running: return time - Self.countdownSeconds < 0.6 ? "Go!" : nil
-        case .finished: return nil
-        }
-    }
 
-    /// Whole seconds left on the clock (30 during the countdown, 0 when done).
-    public var secondsLeft: Int {
-        Int(max(0, Self.countdownSeconds + Self.duration - max(time, Self.countdownSeconds)).rounded(.up))
-    }
 
     /// Whether this rush beat the best punch count (the first rush always does).
     public var isNewBest: Bool { result.punches > (previousBest?.punches ?? -1) && result.punches > 0 }
+
+    /// "3", "2", "1" before the start, "Go!" for its first moment, else nil.
+    public var countdownText: String? { clock.countdownText }
+    public var secondsLeft: Int { clock.secondsLeft }
 }

@@ -15,24 +15,21 @@ public enum PunchSource: Hashable, Sendable {
 /// touch screen's halves keep their sides, left = 1, right = 2, when both are touch);
 /// a third source is ignored.
 public final class VersusRun {
-    public enum Phase: Equatable { case countdown, running, finished }
-
-    public static let countdownSeconds = 3.0
+    public typealias Phase = ChallengeClock.Phase
+    public static let countdownSeconds = ChallengeClock.countdownSeconds
     public static let duration = 30.0
 
-    public private(set) var time = 0.0
+    public private(set) var clock = ChallengeClock(duration: duration)
+    public var time: Double { clock.time }
     public private(set) var scores = [0, 0]
     public private(set) var strongest = [0, 0]
     private var players: [PunchSource?] = [nil, nil]
 
     public init() {}
 
-    public var phase: Phase {
-        if time < Self.countdownSeconds { return .countdown }
-        return time < Self.countdownSeconds + Self.duration ? .running : .finished
-    }
+    public var phase: Phase { clock.phase }
 
-    public func step(_ dt: Double) { time += dt }
+    public func step(_ dt: Double) { clock.step(dt) }
 
     /// Which player (0 or 1) `source` is, taking a free seat for a new one.
     func player(for source: PunchSource) -> Int? {
@@ -85,15 +82,7 @@ public final class VersusRun {
         scores[0] == scores[1] ? nil : (scores[0] > scores[1] ? 0 : 1)
     }
 
-    public var countdownText: String? {
-        switch phase {
-        case .countdown: return String(Int((Self.countdownSeconds - time).rounded(.up)))
-        case .running: return time - Self.countdownSeconds < 0.6 ? "Go!" : nil
-        case .finished: return nil
-        }
-    }
-
-    public var secondsLeft: Int {
-        Int(max(0, Self.countdownSeconds + Self.duration - max(time, Self.countdownSeconds)).rounded(.up))
-    }
+    /// "3", "2", "1" before the start, "Go!" for its first moment, else nil.
+    public var countdownText: String? { clock.countdownText }
+    public var secondsLeft: Int { clock.secondsLeft }
 }
