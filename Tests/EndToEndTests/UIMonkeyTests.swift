@@ -32,7 +32,7 @@ struct UIMonkeyTests {
 
     static let keys = [
         "Tab", "Shift+Tab", "Return", "Escape", "space", "Left", "Right", "Up", "Down", "Home", "End", "PageUp", "PageDown",
-        "Backspace", "Delete", "F11", "1", "2", "3", "4", "5", "m", "a", "z", "Ctrl+N", "Ctrl+L", "Ctrl+M", "Ctrl+Z",
+        "Backspace", "Delete", "F11", "1", "2", "3", "4", "5", "m", "a", "z", "Ctrl+N", "Ctrl+L", "Ctrl+M", "Ctrl+Z", "Ctrl+T", "Ctrl+R", "Ctrl+B",
         "Ctrl+A", "Ctrl+C", "Ctrl+V", "Ctrl+X", "Shift+Left", "Shift+Right", "F1", "Ctrl+F", "Alt+F4", "\"Keypad Enter\"",
     ]
     static let texts = ["Boss", "Büro 🥊", "Monday", "😤😤", "x", " ", "Ünïcödé ✨", "a very long name that goes on and on and on"]
@@ -91,7 +91,8 @@ struct UIMonkeyTests {
                 if fingers.count < 4 && (fingers.isEmpty || random.chance(50)) {
                     let id = random.int(1...9)
                     fingers.append(id)
-                    lines.append("\(t) touchdown \(id) \(x) \(y)")
+                    // Now and then a pressure screen's touch.
+                    lines.append("\(t) touchdown \(id) \(x) \(y)" + (random.chance(30) ? " 0.\(random.int(1...9))" : ""))
                 } else if let id = fingers.randomElement(using: &random) {
                     if random.chance(50) {
                         lines.append("\(t) touchmove \(id) \(x) \(y)")
@@ -100,7 +101,12 @@ struct UIMonkeyTests {
                         lines.append("\(t) touchup \(id) \(x) \(y)")
                     }
                 }
-            case 46..<72: lines.append("\(t) key \(random.pick(keys))")
+            case 46..<68: lines.append("\(t) key \(random.pick(keys))")
+            case 68..<72:
+                // A key held down a while (auto-repeats and all), or let go unpressed.
+                let key = random.pick(keys)
+                lines.append("\(t) keydown \(key)\(random.chance(30) ? " repeat" : "")")
+                if random.chance(80) { lines.append(String(format: "%.3f keyup %@", time + Double(random.int(1...60)) / 100, key)) }
             case 72..<78: lines.append("\(t) text \"\(random.pick(texts))\"")
             case 78..<80: lines.append("\(t) drop \(random.pick(files))")
             case 80..<88: lines.append("\(t) pad \(random.pick(buttons))")
