@@ -290,7 +290,7 @@ public final class KioskPolicy: SessionPolicy {
         extras.operatorCorner(progress: kiosk.holdProgress(time: session.simulatedTime))
         if kiosk.idle.isAttracting {
             extras.attractInvitation(time: time)
-            extras.leaderboard(board, clock: TodaysStrongest.clock)
+            extras.leaderboard(board, clock: { StrongHit.clock($0) })
         } else if let shown = todaysStrongest.madeTheList {
             extras.madeTheList(strength: shown.strength, rank: shown.rank)
         }

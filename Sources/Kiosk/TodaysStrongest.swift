@@ -43,10 +43,4 @@ struct TodaysStrongest {
     mutating func expireBanner(time: Double) {
         if let shown = madeTheList, time >= shown.until { madeTheList = nil }
     }
-
-    /// "14:05", local time, for the board.
-    static func clock(_ time: Double) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
 }

@@ -93,6 +93,12 @@ public struct StrongHit: Sendable, Equatable {
     /// A day keeps this many.
     public static let perDay = 5
 
+    /// When it landed as "14:05", local time (the board and `stats --json` say it so).
+    public static func clock(_ time: Double, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// The strongest first; of equal ones, the earlier (it got there first).
     public static func ranked(_ hits: [StrongHit]) -> [StrongHit] {
         Array(hits.sorted { ($0.strength, -$0.at) > ($1.strength, -$1.at) }.prefix(perDay))

@@ -26,10 +26,6 @@ struct StatsCommandRunner {
         let time: String
     }
 
-    private func clock(_ time: Double) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
 
     func run(json: Bool, days: Int) throws(TargetStoreError) -> String {
         let range = DayTotal.days(endingAt: now, count: days, calendar: calendar)
@@ -41,7 +37,7 @@ struct StatsCommandRunner {
             do {
                 let rows = totals.map { total in
                     DayJSON(date: total.day, punches: total.punches, strongest: total.strongest,
-                            top: (hits[total.day] ?? []).map { HitJSON(strength: $0.strength, target: $0.targetName, time: clock($0.at)) })
+                            top: (hits[total.day] ?? []).map { HitJSON(strength: $0.strength, target: $0.targetName, time: StrongHit.clock($0.at, calendar: calendar)) })
                 }
                 return String(decoding: try encoder.encode(rows), as: UTF8.self)
             } catch {
