@@ -53,6 +53,10 @@ let package = Package(
         // C: libsodium's password hashing, for the kiosk operator PIN. Only OperatorLock imports it.
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
+        // Locked<Value>: the one lock type shared state uses, a pthread mutex that
+        // ThreadSanitizer can follow (the standard library's Mutex it cannot).
+        .target(name: "Locking"),
+
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog, easing, the fixed timestep, seeded randomness. Pure Swift.
         .target(name: "StressCore"),
@@ -69,7 +73,7 @@ let package = Package(
         // The software renderer: Canvas (premultiplied framebuffer), clipping, compositing,
         // anti-aliased shapes and paths, image blits, glyph-mask text, band-parallel
         // execution. No SDL, no files.
-        .target(name: "Raster"),
+        .target(name: "Raster", dependencies: ["Locking"]),
 
         // CPU fragment programs the rasterizer runs: bilinear texture sampling under the
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
@@ -77,7 +81,7 @@ let package = Package(
 
         // The kiosk operator PIN: salted memory-hard hash (libsodium), checking off the
         // frame path, the lockout rule, the lockout saved in the library.
-        .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore"]),
+        .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore", "Locking"]),
 
         // Plain values for what the user did (pointer, fingers, keys, text, drops,
         // gamepads, window changes), shared by Platform, the UI and the app.
@@ -87,7 +91,7 @@ let package = Package(
         // and rumble, SDL_mixer audio, the picture codec (libjpeg, libpng, giflib and
         // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf. The only
         // module importing CSDL2 and CFontconfig. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "Pictures", "Input", "Raster"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -101,7 +105,7 @@ let package = Package(
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
         // drawing the main screen, and saving punch counts off the frame path.
-        .target(name: "PunchScene", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input"]),
+        .target(name: "PunchScene", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input", "Locking"]),
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
         // form, the picture picker and the stats, each built with the immediate-mode UI.

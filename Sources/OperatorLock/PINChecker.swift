@@ -1,6 +1,6 @@
 import Foundation
 import StressCore
-import Synchronization
+import Locking
 import TargetStore
 
 /// Checks entered PINs off the frame path. The memory-hard hash takes about a tenth
@@ -25,7 +25,7 @@ public final class PINChecker: Sendable {
 
     private let pin: OperatorPIN
     private let queue = DispatchQueue(label: "stresspunch.pin-check", qos: .userInitiated)
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Headless runs check synchronously, so a script's frames never depend on timing.
     private let synchronous: Bool
 

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import Synchronization
+import Locking
 
 /// Measures when sound really comes out: after `arm()`, the first audible sample of a
 /// mixed buffer is timestamped on the audio thread (the time its buffer was handed to
@@ -11,7 +11,7 @@ public final class AudioLatencyProbe: Sendable {
         var heardAt: Double?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts watching for the next sound.
     public func arm() {

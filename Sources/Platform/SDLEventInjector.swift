@@ -1,6 +1,6 @@
 import CSDL2
 import Input
-import Synchronization
+import Locking
 
 /// Puts synthetic input into SDL's own event queue, for headless scripts: the app
 /// then reads it through the same translation as real input. Gamepad input goes
@@ -257,7 +257,7 @@ public final class SDLEventInjector {
 /// Counts rumble requests reaching the virtual pad (called on SDL's thread).
 final class RumbleCounter: Sendable {
     static let shared = RumbleCounter()
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     var count: Int {
         value.withLock { $0 }

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// C libraries print their own chatter straight to stderr (libpng's "libpng error:
 /// ...", ALSA's "ALSA lib conf.c: ..." when there is no sound card), which would
 /// break the one-line error contract and bury our own message saying what is
 /// missing. So stderr points at /dev/null while such a call runs, one at a time.
 enum StderrSilencer {
-    private static let lock = Mutex(())
+    private static let lock = Locked(())
 
     static func silenced<T>(_ body: () -> T) -> T {
         lock.withLock { _ in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TargetStore
 
 /// Saves punch counts without ever making a frame wait for the disk, and without ever
@@ -36,7 +36,7 @@ public final class PunchRecorder: Sendable {
 
     private let store: TargetStore
     private let queue = DispatchQueue(label: "stresspunch.punch-recorder", qos: .utility)
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let interval: Double
     private let synchronous: Bool
 
@@ -44,7 +44,7 @@ public final class PunchRecorder: Sendable {
         self.store = store
         self.interval = interval
         self.synchronous = synchronous
-        state = Mutex(State(retryDelay: interval))
+        state = Locked(State(retryDelay: interval))
     }
 
     /// Counts one punch on `targetID`, `strength` 0...999, the `combo`th of its chain,

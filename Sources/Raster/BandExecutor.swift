@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Something that draws one band of rows of a frame. The same drawing runs once per
 /// band, each time on a band view of the canvas whose clip keeps it to its rows.
@@ -62,7 +62,7 @@ public final class BandExecutor {
         let finished = DispatchSemaphore(value: 0)
         /// The next band to take. Locked once per band, not per row or pixel, so it
         /// stays off the drawing's hot path.
-        let nextBand = Mutex(0)
+        let nextBand = Locked(0)
         var renderer: BandRenderer?
         var shuttingDown = false
 

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Rules about the product's source that no compiler checks, read from the files.
+@Suite("Rules the product's source keeps")
+struct SourceRulesTests {
+    static let root = ModuleGraphTests.root
+
+    /// Every Swift file under Sources/ and Shaders/, with its path from the root.
+    static func productSources() throws -> [(path: String, text: String)] {
+        var files: [(String, String)] = []
+        for folder in ["Sources", "Shaders"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let path = String(url.path.dropFirst(root.path.count + 1))
+                files.append((path, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return files
+    }
+
+    @Test("shared state uses Locked, never the standard library's Mutex, which ThreadSanitizer cannot follow")
+    func oneLockThatSanitizersSee() throws {
+        let files = try Self.productSources()
+        #expect(files.count > 100, "the sources were not read")
+        #expect(files.contains { $0.text.contains("Locked(") }, "no use of Locked was found, so the scan cannot be trusted")
+        let offenders = files.filter { file in
+            file.text.contains("import Synchronization") || file.text.range(of: #"\bMutex[(<]"#, options: .regularExpression) != nil
+        }.map(\.path)
+        #expect(offenders.isEmpty, "use Locked from the Locking module instead: \(offenders)")
+    }
+
+    @Test("product code has no try!")
+    func noForcedTries() throws {
+        let files = try Self.productSources().filter { !$0.path.hasPrefix("Sources/asset-forge") }
+        let offenders = files.filter { $0.text.contains("try!") }.map(\.path)
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+}
