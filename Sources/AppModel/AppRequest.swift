@@ -1,3 +1,5 @@
+import StressCore
+
 /// What the app asks of the platform after handling input or a step. The run loop
 /// drains these each frame; the controller never calls the platform itself.
 public enum AppRequest: Sendable, Equatable {
@@ -11,17 +13,28 @@ public enum AppRequest: Sendable, Equatable {
 
 /// How the app was started.
 public struct AppConfiguration: Sendable {
-    public var muted: Bool
-    public var reduceMotion: Bool
+    /// The user's settings for this run: the saved ones with the command line's
+    /// overrides (--mute, --reduce-motion, --fullscreen) on top.
+    public var settings: UserSettings
+    public var muted: Bool {
+        get { !settings.sound }
+        set { settings.sound = !newValue }
+    }
+    public var reduceMotion: Bool {
+        get { settings.reduceMotion }
+        set { settings.reduceMotion = newValue }
+    }
     public var kiosk: Bool
     /// Seed for the little random variations (sprite tilt, pitch): fixed in headless
     /// runs so the same script renders the same frames.
     public var randomSeed: UInt64
 
-    public init(muted: Bool = false, reduceMotion: Bool = false, kiosk: Bool = false, randomSeed: UInt64 = 0x5EED) {
-        self.muted = muted
-        self.reduceMotion = reduceMotion
+    public init(muted: Bool = false, reduceMotion: Bool = false, kiosk: Bool = false, randomSeed: UInt64 = 0x5EED,
+                settings: UserSettings = UserSettings()) {
+        self.settings = settings
         self.kiosk = kiosk
         self.randomSeed = randomSeed
+        if muted { self.settings.sound = false }
+        if reduceMotion { self.settings.reduceMotion = true }
     }
 }

@@ -19,17 +19,23 @@ public struct MainLayout: Sendable, Equatable {
     public let statsButton: Rect
     public let rushButton: Rect
     public let versusButton: Rect
+    /// The desktop's Settings button, left of Stats.
+    public let settingsButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
 
     /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
-    public init(width: Int, height: Int, kiosk: Bool = false) {
+    /// `uiScale` (1...2, the user's setting) enlarges everything, up to what still
+    /// fits the window: about a 640x400 window's worth at 100 %.
+    public init(width: Int, height: Int, kiosk: Bool = false, uiScale: Float = 1) {
         self.width = width
         self.height = height
         let w = Float(width), h = Float(height)
         // A portrait screen (a kiosk stood on end) scales like 720x1280, not like a
         // 1280-wide screen squeezed, so its text and cards are not left tiny.
-        scale = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
+        let fitted = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
+        let largest = h > w ? min(w / 400, h / 640) : min(w / 640, h / 400)
+        scale = max(fitted, min(fitted * max(1, uiScale), largest))
         let margin = 24 * scale
         header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
         favoriteRows = h > w * 1.3 ? 2 : 1
@@ -42,6 +48,7 @@ public struct MainLayout: Sendable, Equatable {
         statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         rushButton = Rect(x: margin, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         versusButton = Rect(x: rushButton.maxX + 10 * scale, y: rushButton.minY, width: 150 * scale, height: rushButton.height)
+        settingsButton = Rect(x: statsButton.minX - 58 * scale, y: statsButton.minY, width: 48 * scale, height: 48 * scale)
         // Between the corner buttons where a name fits there; on a narrow or tall window
         // under them, across the whole width (a kiosk has no corner buttons).
         if kiosk {

@@ -14,6 +14,8 @@ public enum Page: String, Sendable, Equatable {
     case picker
     /// Punches per day, the most punched targets, the strongest hits.
     case stats
+    /// Sound, motion, size and fullscreen: the user's settings.
+    case settings
     /// The 30-second rush, on the punch screen.
     case rush
     /// Two players race for 30 seconds on the punch screen.

@@ -36,6 +36,15 @@ public enum Invocation: Equatable {
     case restoreBackup(file: URL?, dataDirectory: URL)
     /// Punches per day over the last `days` local days, and per target.
     case stats(json: Bool, days: Int, dataDirectory: URL)
+    /// The user's settings, as the Settings screen shows them.
+    case settings(SettingsCommand, dataDirectory: URL)
+}
+
+/// The `settings` subcommands; keys and values are checked when parsed.
+public enum SettingsCommand: Equatable {
+    case list(json: Bool)
+    case get(UserSettings.Key)
+    case set(UserSettings.Key, String)
 }
 
 /// The `targets` subcommands.
@@ -69,7 +78,15 @@ public enum Usage {
     public static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
     public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
     public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
+    public static let settings = "stresspunch settings list [--json] | get KEY | set KEY VALUE [--data-dir DIR]"
     public static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
+
+    /// One line per settings key: its name and what it takes.
+    static var settingsTable: String {
+        UserSettings.Key.allCases.map { key in
+            "  " + key.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) + key.summary
+        }.joined(separator: "\n")
+    }
 
     public static let full = """
         StressPunch: pick a stress target and punch it.
@@ -92,6 +109,7 @@ public enum Usage {
           \(importArchive)
           \(restoreBackup)
           \(stats)
+          \(settings)
           stresspunch --help | --version
 
         Options:
@@ -112,6 +130,11 @@ public enum Usage {
           --script FILE     the script for --headless
           --json            (targets list, stats) print one JSON array
           --days N          (stats) the last N days, today included (default: 30)
+
+        Settings (stresspunch settings set KEY VALUE; the Settings screen, Ctrl+comma,
+        changes the same ones; --mute, --reduce-motion and --fullscreen override them
+        for one run):
+        \(Usage.settingsTable)
 
         Exit status: 0 on success, 1 on a runtime error, 2 on a usage error.
         """
@@ -147,6 +170,10 @@ public struct CommandLineParser: Sendable {
             remaining.removeFirst()
             return try parseStats(remaining, dataDirectory: dataDirectory)
         }
+        if remaining.first == "settings" {
+            remaining.removeFirst()
+            return .settings(try parseSettings(remaining), dataDirectory: dataDirectory)
+        }
         if remaining.first == "targets" {
             remaining.removeFirst()
             return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)
@@ -168,6 +195,39 @@ public struct CommandLineParser: Sendable {
             throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
+    }
+
+    /// `settings list [--json] | get KEY | set KEY VALUE`.
+    private func parseSettings(_ arguments: [String]) throws(UsageError) -> SettingsCommand {
+        func key(_ name: String) throws(UsageError) -> UserSettings.Key {
+            guard let key = UserSettings.Key(rawValue: name) else {
+                throw UsageError(message: UserSettings.Refusal.unknownKey(name).description, usage: Usage.settings)
+            }
+            return key
+        }
+        switch arguments.first {
+        case "list":
+            switch Array(arguments.dropFirst()) {
+            case []: return .list(json: false)
+            case ["--json"]: return .list(json: true)
+            default: throw UsageError(message: "settings list takes only --json", usage: Usage.settings)
+            }
+        case "get":
+            guard arguments.count == 2 else { throw UsageError(message: "settings get needs one KEY, like: settings get volume", usage: Usage.settings) }
+            return .get(try key(arguments[1]))
+        case "set":
+            guard arguments.count == 3 else {
+                throw UsageError(message: "settings set needs a KEY and a VALUE, like: settings set volume 60", usage: Usage.settings)
+            }
+            let name = try key(arguments[1])
+            var check = UserSettings()
+            do { try check.set(name, arguments[2]) } catch { throw UsageError(message: error.description, usage: Usage.settings) }
+            return .set(name, arguments[2])
+        case let other?:
+            throw UsageError(message: "unknown settings command '\(other)'", usage: Usage.settings)
+        case nil:
+            throw UsageError(message: "settings needs list, get or set", usage: Usage.settings)
+        }
     }
 
     /// `stats [--json] [--days N]`: N from 1 to 3650, 30 by default.

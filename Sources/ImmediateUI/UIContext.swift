@@ -192,6 +192,10 @@ public final class UIContext {
     // MARK: Output
 
     var baseCommands: [DrawCommand] = []
+    /// Widgets whose name is not drawn as text (icon buttons), with where they are and
+    /// the clip they were drawn in: what a screen reader, or a script's
+    /// `click "Settings"`, finds them by.
+    public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
     var drawingOverlay = false
 
@@ -230,6 +234,7 @@ public final class UIContext {
         layouts.removeAll(keepingCapacity: true)
         scrollStack.removeAll(keepingCapacity: true)
         baseCommands.removeAll(keepingCapacity: true)
+        namedWidgets.removeAll(keepingCapacity: true)
         overlayCommands.removeAll(keepingCapacity: true)
         focusables.removeAll(keepingCapacity: true)
         drawingOverlay = false
@@ -404,6 +409,11 @@ public final class UIContext {
     // MARK: [SECTION] Drawing
 
     /// Appends a command to the current layer (the overlay inside a modal).
+    /// Records that the widget in `rect` is called `label` though no text says so.
+    func name(_ label: String, _ rect: Rect) {
+        namedWidgets.append((label, rect, currentClip))
+    }
+
     public func draw(_ command: DrawCommand) {
         if drawingOverlay {
             overlayCommands.append(command)

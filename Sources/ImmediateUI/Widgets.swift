@@ -101,6 +101,7 @@ extension UIContext {
         let widgetID = id(label)
         let side = theme.controlHeight * scale
         let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
+        name(label, area)
         let control = enabled
             ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID)
         drawButtonBody(area, style: style, control: control, round: true)

@@ -44,6 +44,9 @@ extension LibraryScreens {
         if ui.button("Stats", icon: "📊", style: .secondary, in: layout.statsButton).clicked {
             action = .show(.stats)
         }
+        if ui.iconButton("⚙", label: "Settings", style: .secondary, in: layout.settingsButton).clicked {
+            action = .show(.settings)
+        }
         if ui.button("Rush", icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
             action = .startRush
         }

@@ -52,6 +52,8 @@ public struct LibraryScreens {
         case openFolder(URL)
         case choosePicture(URL)
         case closePicker
+        /// A setting was changed on the Settings screen.
+        case changeSettings(UserSettings)
     }
 
     // MARK: Shared pieces

@@ -108,10 +108,25 @@ public final class PunchController {
         requests.removeAll(keepingCapacity: true)
     }
 
+    /// The user's UI scale (Settings), 1...2: the layout is made again when it changes.
+    public private(set) var uiScale: Float = 1
+
+    /// Applies the Settings that shape the punch: motion, shake, squash and the UI's size.
+    public func apply(_ settings: UserSettings) {
+        effects.reduceMotion = settings.reduceMotion
+        effects.shakeStrength = Float(settings.shake) / 100
+        effects.squashStrength = Float(settings.squash) / 100
+        let scale = Float(settings.uiScale) / 100
+        if scale != uiScale {
+            uiScale = scale
+            layout = MainLayout(width: layout.width, height: layout.height, kiosk: configuration.kiosk, uiScale: scale)
+        }
+    }
+
     public func resize(width: Int, height: Int) {
         guard width != layout.width || height != layout.height else { return }
         let old = layout
-        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
+        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk, uiScale: uiScale)
         // Keep reticles at the same relative place.
         for index in reticles.indices {
             reticles[index].x = reticles[index].x / Float(max(1, old.width)) * Float(width)

@@ -111,6 +111,13 @@ public struct PunchEffects: Sendable {
     private var shakeEnergy: Float = 0
     private var shakePhase: Float = 0
     public var reduceMotion: Bool
+    /// The user's shake and squash strength (Settings), 0...2 of the usual.
+    public var shakeStrength: Float = 1
+    public var squashStrength: Float = 1
+    /// Seconds since the last flash began: a flash starts at most three times a
+    /// second however fast the punches come (the photosensitivity limit).
+    private var sinceFlash: Float = .infinity
+    public static let minimumFlashInterval: Float = 1.0 / 3
     private var random: SeededRandom
     /// Score pops on screen, oldest first.
     public private(set) var scorePops: [ScorePop] = []
@@ -149,10 +156,14 @@ public struct PunchEffects: Sendable {
         // Kicks add up but the squash is capped so a flurry does not flatten the target.
         // Strength scales the kick, the flash and the shake: a tap 0.75x, a haymaker 1.35x.
         let power = 0.6 + 0.75 * PunchStrength.unit(impact.strength)
-        let impulse: Float = (reduceMotion ? 1.2 : 4.2) * power
-        if squash.value < (reduceMotion ? 0.05 : 0.3) * max(1, power) { squash.kick(impulse) }
-        flash = min(1, 0.55 + 0.45 * power)
-        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power))
+        let impulse: Float = (reduceMotion ? 1.2 : 4.2) * power * squashStrength
+        if squashStrength > 0, squash.value < (reduceMotion ? 0.05 : 0.3) * max(1, power) * squashStrength { squash.kick(impulse) }
+        if sinceFlash >= Self.minimumFlashInterval {
+            // Reduced motion keeps a gentle glow instead of a white-out.
+            flash = reduceMotion ? min(0.3, 0.18 + 0.12 * power) : min(1, 0.55 + 0.45 * power)
+            sinceFlash = 0
+        }
+        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power * shakeStrength))
         if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
         // The first free of the three places, the middle one when all are free.
         let taken = Set(scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }.map(\.slot))
@@ -185,7 +196,8 @@ public struct PunchEffects: Sendable {
             if comboAge >= Self.comboShowSeconds { combo = 0; comboText = "" }
         }
         squash.step(dt)
-        flash = max(0, flash - dt * 6)
+        flash = max(0, flash - dt * (reduceMotion ? 3 : 6))
+        sinceFlash += dt
         shakeEnergy = max(0, shakeEnergy - dt * 4)
         shakePhase += dt * 47
         let amplitude = shakeEnergy * shakeEnergy * 9

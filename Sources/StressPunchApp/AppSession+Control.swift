@@ -10,7 +10,7 @@ extension AppSession: SessionControl {
     public var layout: MainLayout { controller.layout }
     public var now: Date { wallClock() }
     public var isMuted: Bool { controller.isMuted }
-    public var reducesMotion: Bool { controller.configuration.reduceMotion }
+    public var reducesMotion: Bool { settings.reduceMotion }
     public var hasUnsavedForm: Bool { shown.editor?.hasChanges == true }
     public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
 
@@ -63,6 +63,10 @@ extension AppSession {
             default: break
             }
         }
+        // Icon buttons, by the name they carry instead of text.
+        for widget in ui.namedWidgets where widget.label == label && widget.clip.contains(widget.rect.center) {
+            found.append(widget.rect.center)
+        }
         return found
     }
 
@@ -73,6 +77,6 @@ extension AppSession {
         return ui.commands.compactMap { command in
             if case .text(let string, _, _, _, _, _) = command { return string }
             return nil
-        }
+        } + ui.namedWidgets.map(\.label)
     }
 }

@@ -74,7 +74,13 @@ extension AppSession {
             scene = renderer
         }
         var requests: [AppRequest] = []
-        controller.drainRequests { requests.append($0) }
+        controller.drainRequests { request in
+            if case .playSound(let name, let volume, let pitch) = request {
+                requests.append(.playSound(name: name, volume: scaledVolume(volume), pitch: pitch))
+            } else {
+                requests.append(request)
+            }
+        }
         let nextWakeUp: Double
         if !wantsContinuousFrames {
             nextWakeUp = Self.restingWakeUp
@@ -140,7 +146,7 @@ extension AppSession {
         // In a versus one counter would mix both players' chains.
         frame.comboText = page == .versus ? "" : controller.effects.comboText
         frame.comboOpacity = page == .versus ? 0 : controller.effects.comboOpacity
-        frame.reducesMotion = controller.configuration.reduceMotion
+        frame.reducesMotion = settings.reduceMotion
         frame.reticles = controller.reticles
         frame.showsScene = showsPunchScene
         frame.title = library.selected?.name ?? "No target selected"
@@ -149,7 +155,7 @@ extension AppSession {
             frame.pictureTransform = MainSceneFrame.pictureTransform(
                 image: image, rect: frame.pictureRect, effects: controller.effects,
                 previousSquash: controller.previousSquash, interpolation: interpolation,
-                breath: policy.breath(time: time, reducesMotion: controller.configuration.reduceMotion))
+                breath: policy.breath(time: time, reducesMotion: settings.reduceMotion))
         }
         renderer.frame = frame
         renderer.preparePaints()

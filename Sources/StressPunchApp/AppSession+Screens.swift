@@ -34,6 +34,8 @@ extension AppSession {
                 library.loadDayTotals(endingAt: wallClock(), count: 30)
             }
             action = screens.stats(days: library.dayTotals)
+        case .settings:
+            action = screens.settings(settings)
         case .rush, .versus, .summary:
             action = .none
             buildChallenge(ui, time: time)
@@ -104,6 +106,8 @@ extension AppSession {
             shown = .editor(editor, picker: nil)
         case .closePicker:
             if let editor = shown.editor { shown = .editor(editor, picker: nil) }
+        case .changeSettings(let new):
+            changeSettings(new)
         }
     }
 

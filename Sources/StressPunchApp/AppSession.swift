@@ -84,6 +84,10 @@ public final class AppSession {
     var summaryShown = false
     /// When the Stats screen last asked for the days (frame time).
     var statsLoadedAt = -Double.infinity
+    /// The user's settings as they apply now (see `AppSession+Settings`).
+    public internal(set) var settings: UserSettings
+    /// Whether the help overlay is open over the screen (F1, `?`, the pad's Back).
+    public internal(set) var helpShown = false
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -101,7 +105,7 @@ public final class AppSession {
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
-        ui?.reduceMotion = configuration.reduceMotion
+        settings = configuration.settings
         frameEvents.reserveCapacity(64)
         rushBest = RushRecord { key in (try? store.setting(key)) ?? nil }
         if let ui {
@@ -109,6 +113,7 @@ public final class AppSession {
         }
         // Punches carry when they landed (a simulated clock in headless runs).
         controller.wallClock = { [unowned self] in self.wallClock().timeIntervalSince1970 }
+        applySettings()
         policy.start(self)
     }
 
@@ -145,7 +150,8 @@ public final class AppSession {
                 let layout = controller.layout
                 if layout.favoritesBar.contains(point) || policy.reserves(point, layout: layout) { return }
                 if policy.showsLibraryButtons
-                    && (layout.statsButton.contains(point) || layout.rushButton.contains(point) || layout.versusButton.contains(point)) {
+                    && (layout.statsButton.contains(point) || layout.settingsButton.contains(point) || layout.rushButton.contains(point)
+                        || layout.versusButton.contains(point)) {
                     return
                 }
                 if let undo = undoToastRect, undo.contains(point) { return }
@@ -160,6 +166,7 @@ public final class AppSession {
         controller.handle(event)
         if controller.isMuted != wasMuted {
             ui?.showToast(controller.isMuted ? "Sound off" : "Sound on", duration: 1.5)
+            soundToggledByKey()
         }
     }
 
@@ -176,7 +183,9 @@ public final class AppSession {
         case (.character("q"), [.control]):
             requestQuitFromUser()
         case (.f11, []):
-            if !isRepeat { controller.requestFullscreenToggle() }
+            if !isRepeat { toggleFullscreen() }
+        case (.other(","), [.control]) where ui != nil && policy.showsLibraryButtons:
+            if !isRepeat { leave(to: .settings) }
         case (.character("n"), [.control]) where ui != nil:
             if !isRepeat { openAddForm(returnTo: shown.editor?.returnTo ?? page, pictureFile: nil) }
         case (.character("l"), [.control]) where ui != nil:

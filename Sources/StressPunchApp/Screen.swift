@@ -11,6 +11,7 @@ enum Screen {
     case manage(ManageDialog?)
     case editor(TargetEditor, picker: PicturePicker?)
     case stats
+    case settings
     case rush(RushRun)
     case versus(VersusRun)
     case summary(SessionSummary)
@@ -30,6 +31,7 @@ enum Screen {
         case .manage: return .manage
         case .editor(_, let picker): return picker == nil ? .editor : .picker
         case .stats: return .stats
+        case .settings: return .settings
         case .rush: return .rush
         case .versus: return .versus
         case .summary: return .summary
@@ -56,6 +58,7 @@ enum Screen {
         case .allTargets: self = .allTargets
         case .manage: self = .manage(nil)
         case .stats: self = .stats
+        case .settings: self = .settings
         case .operatorMenu: self = .operatorMenu
         case .editor, .picker, .rush, .versus, .summary: return nil
         }

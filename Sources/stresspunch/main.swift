@@ -81,6 +81,12 @@ case .stats(let json, let days, let dataDirectory):
     } catch {
         fail(error.description, status: 1)
     }
+case .settings(let command, let dataDirectory):
+    do {
+        print(try SettingsCommandRunner(store: openLibrary(dataDirectory)).run(command))
+    } catch {
+        fail(error.description, status: 1)
+    }
 case .setKioskPIN(let dataDirectory):
     // The PIN comes from standard input: a prompt (without echo) on a terminal, one
     // line from a pipe. Arguments would leave it in shell history and `ps`.

@@ -1,0 +1,50 @@
+import Raster
+
+extension UIContext {
+    // MARK: [SECTION] Switch
+
+    /// A settings row: `label` on the left, an on/off switch (a pill with a knob, the
+    /// accent colour when on) on the right. The whole row answers a click, a tap, or
+    /// Enter / Space / pad A while focused, as on a GNOME or KDE settings page, with
+    /// `.changed(!isOn)`; it changes nothing itself. Its id is `label`.
+    public func switchRow(_ label: String, isOn: Bool, in row: Rect) -> ToggleResult {
+        let control = updateControl(id(label), row)
+        if control.isHot || control.isActive {
+            draw(.rect(row, color: theme.cardHover, cornerRadius: theme.cornerRadius * scale))
+        }
+        let pad = theme.padding * scale
+        let height = 34 * scale
+        let pill = Rect(x: row.maxX - pad - height * 1.8, y: row.center.y - height / 2, width: height * 1.8, height: height)
+        draw(.text(label, Rect(x: row.minX + pad, y: row.minY, width: max(0, pill.minX - row.minX - 2 * pad), height: row.height),
+                   font: font(theme.fontSize), color: theme.text, alignment: .leading, maxLines: 1))
+        draw(.rect(pill, color: isOn ? theme.accent : theme.backgroundDeep, cornerRadius: height / 2))
+        let inset = 4 * scale
+        let knob = height - 2 * inset
+        let knobX = isOn ? pill.maxX - inset - knob : pill.minX + inset
+        draw(.rect(Rect(x: knobX, y: pill.minY + inset, width: knob, height: knob),
+                   color: isOn ? theme.textOnAccent : theme.textMuted, cornerRadius: knob / 2))
+        return control.clicked ? .changed(!isOn) : .unchanged
+    }
+
+    // MARK: [SECTION] Stepper
+
+    /// "−  80 %  +": a number moved by `step` within `range`, with round buttons each
+    /// side (dimmed at the ends). Answers the new value when one was pressed. The
+    /// buttons' ids are "LABEL −" and "LABEL +", so a script can press them by name.
+    public func stepper(_ label: String, value: Int, range: ClosedRange<Int>, step: Int, unit: String = "", in rect: Rect) -> Int? {
+        let side = theme.controlHeight * scale
+        let minus = Rect(x: rect.minX, y: rect.center.y - side / 2, width: side, height: side)
+        let plus = Rect(x: rect.maxX - side, y: minus.minY, width: side, height: side)
+        var changed: Int?
+        draw(.rect(Rect(x: rect.minX, y: minus.minY, width: rect.width, height: side), color: theme.backgroundDeep.withAlpha(0.6), cornerRadius: side / 2))
+        if iconButton("−", label: "\(label) −", enabled: value > range.lowerBound, in: minus).contains(.clicked) {
+            changed = max(range.lowerBound, value - step)
+        }
+        draw(.text("\(value)\(unit)", Rect(x: minus.maxX, y: rect.minY, width: max(0, plus.minX - minus.maxX), height: rect.height),
+                   font: font(theme.fontSize, .bold), color: theme.text, alignment: .center, maxLines: 1))
+        if iconButton("+", label: "\(label) +", enabled: value < range.upperBound, in: plus).contains(.clicked) {
+            changed = min(range.upperBound, value + step)
+        }
+        return changed
+    }
+}

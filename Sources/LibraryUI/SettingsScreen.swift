@@ -1,0 +1,68 @@
+import AppModel
+import ImmediateUI
+import Raster
+import StressCore
+
+extension LibraryScreens {
+    // MARK: Settings
+
+    /// Sound, motion and display, in three groups of rows as on a GNOME or KDE
+    /// settings page: switches toggle on a click anywhere in their row, numbers move
+    /// with − and + buttons. Answers `.changeSettings` with the new settings the moment
+    /// one is touched (the session applies and saves it), `.show(.main)` for Back.
+    public func settings(_ current: UserSettings) -> Action {
+        var action = Action.none
+        let s = layout.scale
+        let (header, back) = pageHeader(title: "Settings", back: "Back", backWidth: 120)
+        if back { action = .show(.main) }
+        subtitle("Changes apply at once and are kept. F1 shows what every key does.", under: header)
+        let body = pageBody(under: header)
+        let columnWidth = min(body.width, 760 * s)
+        let rowHeight = 58 * s
+        let groupGap = 18 * s
+        let titleHeight = 34 * s
+        var y = body.minY
+        var changed = current
+
+        func group(_ title: String, rows: Int) -> Rect {
+            let height = titleHeight + Float(rows) * rowHeight + 12 * s
+            let card = Rect(x: body.minX + (body.width - columnWidth) / 2, y: y, width: columnWidth, height: height)
+            ui.panel(card, shadow: true)
+            ui.label(title, style: .muted, in: Rect(x: card.minX + 18 * s, y: card.minY + 6 * s, width: card.width - 36 * s, height: titleHeight))
+            y = card.maxY + groupGap
+            return card
+        }
+        func row(_ index: Int, in card: Rect) -> Rect {
+            Rect(x: card.minX + 6 * s, y: card.minY + titleHeight + 6 * s + Float(index) * rowHeight, width: card.width - 12 * s, height: rowHeight)
+        }
+        func switchRow(_ label: String, _ value: Bool, in rect: Rect) -> Bool? {
+            if case .changed(let on) = ui.switchRow(label, isOn: value, in: rect) { return on }
+            return nil
+        }
+        func stepperRow(_ label: String, _ key: UserSettings.Key, _ value: Int, step: Int, in rect: Rect) -> Int? {
+            let pad = ui.theme.padding * s
+            ui.label(label, style: .body, in: Rect(x: rect.minX + pad, y: rect.minY, width: rect.width / 2, height: rect.height))
+            guard let range = key.range else { return nil }
+            let width = 230 * s
+            return ui.stepper(label, value: value, range: range, step: step, unit: " %",
+                              in: Rect(x: rect.maxX - pad - width, y: rect.minY + 4 * s, width: width, height: rect.height - 8 * s))
+        }
+
+        let sound = group("Sound", rows: 2)
+        if let on = switchRow("Play sounds", current.sound, in: row(0, in: sound)) { changed.sound = on }
+        if let volume = stepperRow("Volume", .volume, current.volume, step: 10, in: row(1, in: sound)) { changed.volume = volume }
+
+        let motion = group("Motion", rows: 3)
+        if let on = switchRow("Reduce motion", current.reduceMotion, in: row(0, in: motion)) { changed.reduceMotion = on }
+        if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
+        if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
+
+        let display = group("Display", rows: 2)
+        if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
+        if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
+
+        if changed != current { action = .changeSettings(changed) }
+        if ui.backRequested { action = .show(.main) }
+        return action
+    }
+}

@@ -1,0 +1,146 @@
+/// The user's settings: what the Settings screen shows and `stresspunch settings`
+/// reads and writes, by the same keys. They live in the library's settings table
+/// under "settings.KEY"; a missing or damaged value reads as its default, so a
+/// library from before a setting existed (or one edited by hand) still opens.
+public struct UserSettings: Sendable, Equatable {
+    /// Sound on or off (M toggles it too).
+    public var sound = true
+    /// Loudness of every sound, 0–100 %.
+    public var volume = 80
+    /// Gentler squash, no shake, a softer flash that fades slower, no score pop-ups rising.
+    public var reduceMotion = false
+    /// How much the screen shakes on a hit, 0–200 % of the usual.
+    public var shake = 100
+    /// How far the target squashes on a hit, 0–200 % of the usual.
+    public var squash = 100
+    /// Size of everything on screen, 100–200 % of what fits the window.
+    public var uiScale = 100
+    /// Start fullscreen (F11 switches and remembers it).
+    public var fullscreen = false
+
+    public init() {}
+
+    /// The keys, in the order the screen and `settings list` show them.
+    public enum Key: String, CaseIterable, Sendable {
+        case sound, volume
+        case reduceMotion = "reduce-motion"
+        case shake, squash
+        case uiScale = "ui-scale"
+        case fullscreen
+
+        /// What the key is for, in a few words (`settings list` prints it).
+        public var summary: String {
+            switch self {
+            case .sound: return "sound on or off"
+            case .volume: return "loudness, 0 to 100 (%)"
+            case .reduceMotion: return "gentler motion and a softer flash, on or off"
+            case .shake: return "screen shake on a hit, 0 to 200 (%)"
+            case .squash: return "how far the target squashes, 0 to 200 (%)"
+            case .uiScale: return "size of everything on screen, 100 to 200 (%)"
+            case .fullscreen: return "start fullscreen, on or off"
+            }
+        }
+
+        /// The allowed range of a number, nil for on/off.
+        public var range: ClosedRange<Int>? {
+            switch self {
+            case .volume: return 0...100
+            case .shake, .squash: return 0...200
+            case .uiScale: return 100...200
+            case .sound, .reduceMotion, .fullscreen: return nil
+            }
+        }
+
+        /// Where the value lives in the library's settings table.
+        public var storageKey: String { "settings." + rawValue }
+    }
+
+    /// Why a value cannot be set, as one line that says what would do.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        case unknownKey(String)
+        case badValue(Key, String)
+
+        public var description: String {
+            switch self {
+            case .unknownKey(let key):
+                return "there is no setting \"\(key)\"; the settings are: " + Key.allCases.map(\.rawValue).joined(separator: ", ")
+            case .badValue(let key, let value):
+                if let range = key.range {
+                    return "\(key.rawValue) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\""
+                }
+                return "\(key.rawValue) takes on or off, not \"\(value)\""
+            }
+        }
+    }
+
+    /// The settings saved in a library; `stored` gives a settings-table value by key.
+    public init(stored: (String) -> String?) {
+        for key in Key.allCases {
+            guard let text = stored(key.storageKey) else { continue }
+            // A damaged value keeps the default rather than refusing to start.
+            try? set(key, text)
+        }
+    }
+
+    /// The value of `key` as text: "on"/"off" or a number.
+    public func value(_ key: Key) -> String {
+        switch key {
+        case .sound: return Self.text(sound)
+        case .volume: return String(volume)
+        case .reduceMotion: return Self.text(reduceMotion)
+        case .shake: return String(shake)
+        case .squash: return String(squash)
+        case .uiScale: return String(uiScale)
+        case .fullscreen: return Self.text(fullscreen)
+        }
+    }
+
+    /// Sets `key` from text as a user types it ("on", "off", "yes", "true", "0"... or a number).
+    public mutating func set(_ key: Key, _ text: String) throws(Refusal) {
+        let trimmed = Self.trimmed(text).lowercased()
+        if let range = key.range {
+            let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
+            guard let value = Int(number), range.contains(value) else { throw .badValue(key, text) }
+            switch key {
+            case .volume: volume = value
+            case .shake: shake = value
+            case .squash: squash = value
+            case .uiScale: uiScale = value
+            case .sound, .reduceMotion, .fullscreen: break
+            }
+        } else {
+            guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
+            switch key {
+            case .sound: sound = value
+            case .reduceMotion: reduceMotion = value
+            case .fullscreen: fullscreen = value
+            case .volume, .shake, .squash, .uiScale: break
+            }
+        }
+    }
+
+    /// Every setting as the settings table stores it.
+    public var stored: [String: String] {
+        Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0.storageKey, value($0)) })
+    }
+
+    /// The one setting `key` as the settings table stores it.
+    public func stored(_ key: Key) -> [String: String] { [key.storageKey: value(key)] }
+
+    private static func trimmed(_ text: String) -> String {
+        var scalars = Substring(text)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+
+    private static func text(_ flag: Bool) -> String { flag ? "on" : "off" }
+
+    private static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: return nil
+        }
+    }
+}

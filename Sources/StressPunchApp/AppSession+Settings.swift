@@ -1,0 +1,52 @@
+import AppModel
+import StressCore
+
+/// The user's settings: applied the moment they change, on any screen, and saved
+/// key by key (a command-line override is never written back unless the user
+/// changes that setting here).
+extension AppSession {
+    /// Applies `new` now and saves the keys that differ from what shows.
+    public func changeSettings(_ new: UserSettings) {
+        let old = settings
+        guard new != old else { return }
+        settings = new
+        if new.sound != old.sound { controller.setMuted(!new.sound) }
+        if new.fullscreen != old.fullscreen { controller.requestFullscreenToggle() }
+        applySettings()
+        var changed: [String: String] = [:]
+        for key in UserSettings.Key.allCases where new.value(key) != old.value(key) {
+            changed.merge(new.stored(key)) { $1 }
+        }
+        library.saveSettings(changed)
+    }
+
+    /// F11 and the Settings screen's switch: the window changes, and the next
+    /// launch starts the same way (a kiosk is always fullscreen and keeps no choice).
+    func toggleFullscreen() {
+        guard policy.showsLibraryButtons else {
+            controller.requestFullscreenToggle()
+            return
+        }
+        var new = settings
+        new.fullscreen.toggle()
+        changeSettings(new)
+    }
+
+    /// M on the punch screen turned the sound on or off: remembered like the switch.
+    func soundToggledByKey() {
+        guard settings.sound == controller.isMuted else { return }
+        settings.sound = !controller.isMuted
+        if policy.showsLibraryButtons { library.saveSettings(settings.stored(.sound)) }
+    }
+
+    /// Hands the settings to the punch scene and the UI.
+    func applySettings() {
+        controller.apply(settings)
+        ui?.reduceMotion = settings.reduceMotion
+    }
+
+    /// A sound's volume under the user's volume setting.
+    func scaledVolume(_ volume: Float) -> Float {
+        volume * Float(settings.volume) / 100
+    }
+}

@@ -1,0 +1,54 @@
+import CommandLineInterface
+import Foundation
+import StressCore
+import TargetStore
+
+/// Carries out `stresspunch settings ...` on a library: the same keys and values the
+/// Settings screen changes.
+struct SettingsCommandRunner {
+    let store: TargetStore
+
+    func run(_ command: SettingsCommand) throws(TargetStoreError) -> String {
+        let settings = try current()
+        switch command {
+        case .list(let json):
+            return json ? Self.json(settings) : Self.table(settings)
+        case .get(let key):
+            return settings.value(key)
+        case .set(let key, let text):
+            var changed = settings
+            // The parser checked the value already; a refusal here cannot happen.
+            do { try changed.set(key, text) } catch { return error.description }
+            try store.setSettings(changed.stored(key))
+            return "\(key.rawValue) is now \(changed.value(key))"
+        }
+    }
+
+    private func current() throws(TargetStoreError) -> UserSettings {
+        var values: [String: String] = [:]
+        for key in UserSettings.Key.allCases {
+            if let value = try store.setting(key.storageKey) { values[key.storageKey] = value }
+        }
+        return UserSettings { values[$0] }
+    }
+
+    /// `key  value  what it is`, aligned.
+    static func table(_ settings: UserSettings) -> String {
+        UserSettings.Key.allCases.map { key in
+            key.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+                + settings.value(key).padding(toLength: 6, withPad: " ", startingAt: 0) + key.summary
+        }.joined(separator: "\n")
+    }
+
+    /// One JSON array: key, value and default of each setting, in the screen's order.
+    static func json(_ settings: UserSettings) -> String {
+        let defaults = UserSettings()
+        let items = UserSettings.Key.allCases.map { key -> [String: String] in
+            ["key": key.rawValue, "value": settings.value(key), "default": defaults.value(key), "about": key.summary]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(items) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
