@@ -111,8 +111,12 @@ let package = Package(
         // form, the picture picker and the stats, each built with the immediate-mode UI.
         .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "ImmediateUI"]),
 
+        // The help overlay: what every input does on each page, by device (F1, ?, a pad's Back).
+        .target(name: "Help", dependencies: ["AppModel", "ImmediateUI", "Raster"]),
+
         // Kiosk mode behind one seam: the policy the session consults, the operator
         // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.
+
         .target(name: "Kiosk", dependencies: ["AppModel", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
 
         // The games on the punch screen and their cards: the 30-second rush, versus, the
@@ -121,7 +125,7 @@ let package = Package(
 
         // The session: composes the punch scene, the library screens and a policy into
         // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
-        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "Challenges", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format

@@ -16,7 +16,7 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 public enum Key: Sendable, Hashable {
     case space, enter, escape, tab, backspace, delete
     case left, right, up, down, home, end, pageUp, pageDown
-    case f11
+    case f1, f11
     /// A letter (lowercase) or digit key, whatever the layout prints on it.
     case character(Character)
     case other(String)

@@ -187,6 +187,7 @@ public final class SDLInput {
         case Int(SDLK_END.rawValue): return .end
         case Int(SDLK_PAGEUP.rawValue): return .pageUp
         case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_F1.rawValue): return .f1
         case Int(SDLK_F11.rawValue): return .f11
         case 0x30...0x39, 0x61...0x7A:
             return .character(Character(Unicode.Scalar(UInt8(sym))))

@@ -1,4 +1,5 @@
 import AppModel
+import Help
 import ImmediateUI
 import LibraryUI
 
@@ -55,6 +56,9 @@ extension AppSession {
         }
         buildUndoToast(ui)
         policy.buildOverlays(ui, session: self)
+        if helpShown, HelpOverlay.build(HelpSheet(page: page, desktop: policy.showsLibraryButtons), ui: ui, layout: layout) {
+            helpShown = false
+        }
         _ = ui.end()
         perform(action, ui: ui)
     }

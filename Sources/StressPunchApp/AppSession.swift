@@ -130,6 +130,7 @@ public final class AppSession {
     public func handle(_ event: InputEvent) {
         if policy.filter(event, session: self) { return }
         if case .windowCloseRequested = event { requestQuitFromUser(); return }
+        if handleHelp(event) { return }
         if handleShortcut(event) { return }
         // On the punch screen Space always punches (Enter activates a focused card),
         // and the left stick aims, so the UI must not also read them.
@@ -203,6 +204,34 @@ public final class AppSession {
         default:
             return false
         }
+        return true
+    }
+
+    /// F1, `?` or a pad's Back opens the help overlay over any screen, and closes it
+    /// again. While it shows it is modal: only quitting and fullscreen reach past it.
+    /// `?` is a typed character where the user is typing (a text field, a list's
+    /// filter), so there it types. True when the event was the overlay's.
+    private func handleHelp(_ event: InputEvent) -> Bool {
+        guard ui != nil else { return false }
+        var isHelpKey = false
+        switch event {
+        case .keyDown(.f1, [], false), .gamepadButton(_, .back, true):
+            isHelpKey = true
+        case .keyDown(.other("/"), [.shift], false), .keyDown(.other("?"), _, false):
+            let typing = (ui?.wantsTextInput ?? false) || page == .allTargets || page == .manage
+            isHelpKey = !typing || helpShown
+        default:
+            break
+        }
+        if isHelpKey {
+            helpShown.toggle()
+            return true
+        }
+        guard helpShown else { return false }
+        if case .keyDown(let key, let modifiers, _) = event, key == .f11 || (key == .character("q") && modifiers == [.control]) {
+            return false
+        }
+        frameEvents.append(event)
         return true
     }
 

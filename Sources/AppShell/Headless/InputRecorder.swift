@@ -147,6 +147,7 @@ public final class InputRecorder {
         case .end: return "End"
         case .pageUp: return "PageUp"
         case .pageDown: return "PageDown"
+        case .f1: return "F1"
         case .f11: return "F11"
         case .character(let character): return character == "+" ? "+" : String(character)
         case .other(let name): return name.isEmpty || name.contains(" ") ? nil : name

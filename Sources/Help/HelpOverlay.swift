@@ -1,0 +1,70 @@
+import AppModel
+import ImmediateUI
+import Raster
+
+/// The help overlay: a modal card over the screen with what each input does there,
+/// in four columns (two rows of two on a narrow window). Close, Esc, F1, `?` or a
+/// pad's B or Back closes it.
+public enum HelpOverlay {
+    /// Builds it for this frame; true when it was asked to close.
+    public static func build(_ sheet: HelpSheet, ui: UIContext, layout: MainLayout) -> Bool {
+        let s = layout.scale
+        let w = Float(layout.width), h = Float(layout.height)
+        let scope = ui.beginModal("Help")
+        defer { ui.endModal(scope) }
+        ui.draw(.rect(Rect(x: 0, y: 0, width: w, height: h), color: ui.theme.scrim, cornerRadius: 0))
+        let wide = w >= 1100 * s
+        let columns = wide ? 4 : 2
+        let rows = wide ? 1 : 2
+        let card = Rect(x: max(16 * s, (w - 1180 * s) / 2), y: max(16 * s, h * 0.08),
+                        width: min(w - 32 * s, 1180 * s), height: min(h - 32 * s, h * 0.84))
+        ui.panel(card, shadow: true)
+        let pad = 24 * s
+        ui.label("Help — \(sheet.title)", style: .title, in: Rect(x: card.minX + pad, y: card.minY + pad * 0.6, width: card.width - 2 * pad - 140 * s, height: 44 * s))
+        var closed = ui.button("Close", style: .primary, in: Rect(x: card.maxX - pad - 120 * s, y: card.minY + pad * 0.6, width: 120 * s, height: 44 * s)).clicked
+        let top = card.minY + pad * 0.6 + 60 * s
+        let gap = 18 * s
+        // Along the bottom: the keys that work everywhere, in pairs across the card.
+        let strip = Rect(x: card.minX + pad, y: card.maxY - pad - 96 * s, width: card.width - 2 * pad, height: 96 * s)
+        ui.draw(.text("Anywhere", Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
+                      font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
+        let perRow = wide ? 6 : 4
+        let cell = strip.width / Float(perRow)
+        for (index, line) in sheet.anywhere.enumerated() {
+            let x = strip.minX + Float(index % perRow) * cell, y = strip.minY + 32 * s + Float(index / perRow) * 30 * s
+            guard y + 28 * s <= strip.maxY + 4 * s else { break }
+            let keyWidth = min(cell * 0.45, ui.textWidth(line.input, font: ui.font(16, .bold)) + 8 * s)
+            ui.draw(.text(line.input, Rect(x: x, y: y, width: keyWidth, height: 28 * s),
+                          font: ui.font(16, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
+            ui.draw(.text(line.does, Rect(x: x + keyWidth + 4 * s, y: y, width: max(0, cell - keyWidth - 12 * s), height: 28 * s),
+                          font: ui.font(16), color: ui.theme.textMuted, alignment: .leading, maxLines: 1))
+        }
+        let columnWidth = (card.width - 2 * pad - gap * Float(columns - 1)) / Float(columns)
+        let rowHeight = (strip.minY - gap - top - gap * Float(rows - 1)) / Float(rows)
+        let lineHeight = 24 * s
+        let doesFont = ui.font(16)
+        for (index, section) in sheet.sections.enumerated() {
+            let column = index % columns, row = index / columns
+            let box = Rect(x: card.minX + pad + Float(column) * (columnWidth + gap), y: top + Float(row) * (rowHeight + gap),
+                           width: columnWidth, height: rowHeight)
+            ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
+            ui.draw(.text(section.device.rawValue, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
+                          font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
+            var y = box.minY + 44 * s
+            let textWidth = box.width - 28 * s
+            for line in section.lines {
+                // A description too long for one line takes two.
+                let lines: Float = ui.textWidth(line.does, font: doesFont) > textWidth ? 2 : 1
+                guard y + lineHeight * (1 + lines) <= box.maxY else { break }
+                ui.draw(.text(line.input, Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
+                              font: ui.font(17, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
+                ui.draw(.text(line.does, Rect(x: box.minX + 14 * s, y: y + lineHeight * 0.95, width: textWidth, height: lineHeight * lines),
+                              font: doesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: Int(lines)))
+                y += lineHeight * (1.35 + lines)
+            }
+        }
+        if ui.takeBack() { closed = true }
+        if closed { ui.closeModal() }
+        return closed
+    }
+}
