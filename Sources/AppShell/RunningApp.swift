@@ -29,6 +29,8 @@ public final class RunningApp {
     var inputRecorder: InputRecorder?
     private var cursorShown: Bool?
     private var shownTitle: String?
+    /// The interactive desktop window: reopened where and as large as it was left.
+    private let remembersWindow: Bool
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
@@ -37,10 +39,20 @@ public final class RunningApp {
         if !store.repairs.isEmpty {
             FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
         }
-        let size = options.size ?? WindowSize(width: 1280, height: 720)
+        // The user's settings, with this run's flags on top (never written back).
+        var settings = UserSettings { key in (try? store.setting(key)) ?? nil }
+        if options.mute { settings.sound = false }
+        if options.reduceMotion { settings.reduceMotion = true }
+        if options.fullscreen { settings.fullscreen = true }
+        // The desktop window opens as it was left, unless the command line says otherwise.
+        remembersWindow = !headless && !options.kiosk
+        let remembered = remembersWindow ? WindowMemory { key in (try? store.setting(key)) ?? nil } : nil
+        let size = options.size ?? remembered.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 1280, height: 720)
+        let position = options.size == nil && options.display == nil ? remembered.map { (x: $0.x, y: $0.y) } : nil
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
-            fullscreen: !headless && (options.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display)
+            fullscreen: !headless && (settings.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display,
+            position: position, rememberedDisplay: remembered?.display)
         if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
@@ -55,14 +67,13 @@ public final class RunningApp {
         for name in SoundNames.all {
             if let url = BuiltinAssets.soundURL(named: name) { audio.load(name, from: url) }
         }
-        audio.isMuted = options.mute
+        audio.isMuted = !settings.sound
 
         let drawable = window.drawableSize
         (canvas, drawsDirectly) = Self.makeCanvas(for: window)
         executor = BandExecutor(canvas: canvas)
         let configuration = AppConfiguration(
-            muted: options.mute, reduceMotion: options.reduceMotion, kiosk: options.kiosk,
-            randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
+            kiosk: options.kiosk, randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max), settings: settings)
         let glyphs = Self.loadFonts(headless: headless)
         if options.kiosk && glyphs == nil {
             // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
@@ -254,6 +265,11 @@ public final class RunningApp {
     /// saved (the caller exits 1 with it), or nil.
     @discardableResult
     public func shutdown() -> String? {
+        if remembersWindow {
+            let placement = window.windowedPlacement
+            session.library.saveSettings(WindowMemory(x: placement.x, y: placement.y, width: placement.width,
+                                                      height: placement.height, display: placement.display).stored)
+        }
         let problem = session.shutdown()
         audio.close()
         return problem

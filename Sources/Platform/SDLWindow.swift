@@ -20,22 +20,34 @@ public final class SDLWindow {
     public private(set) var isFullscreen = false
     /// Where the window was before it went fullscreen by hand, to go back there.
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
+    /// Where the window was before it last went fullscreen (either way), to remember.
+    private var lastWindowed: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     /// `kiosk`: borderless, and the display is kept awake. `display` (0-based) is the
-    /// monitor to open on; nil for the first.
-    public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil) throws(PlatformError) {
+    /// monitor to open on; nil for the first. `position` is where the window was last
+    /// time: used only when enough of the window would show on a display there now
+    /// (a monitor unplugged since must not leave it off every screen).
+    /// `rememberedDisplay` is the display it was on last time, used when `display` is
+    /// nil and that display is still there.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil,
+                position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil) throws(PlatformError) {
         try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
         let displays = Int(SDL_GetNumVideoDisplays())
         if let display, display >= displays {
             throw PlatformError("there is no display \(display + 1): this machine has \(displays); choose 1 to \(max(1, displays))")
         }
-        let index = Int32(display ?? 0)
+        let index = Int32(display ?? rememberedDisplay.flatMap { $0 < displays ? $0 : nil } ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
-        let position = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
+        let centered = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
+        var x = centered, y = centered
+        if let position, Self.showsOnSomeDisplay(x: position.x, y: position.y, width: width, height: height) {
+            x = Int32(clamping: position.x)
+            y = Int32(clamping: position.y)
+        }
         // Always opened as an ordinary window first, so leaving fullscreen has a size
         // and place to return to.
-        guard let created = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
+        guard let created = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else {
             throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
         }
         window = created
@@ -103,6 +115,7 @@ public final class SDLWindow {
     /// would do it, the window is made borderless and laid over the display by hand.
     public func setFullscreen(_ on: Bool) {
         guard on != isFullscreen else { return }
+        if on { lastWindowed = currentFrame }
         isFullscreen = on
         if windowManagerCarriesFullscreen {
             SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
@@ -124,6 +137,34 @@ public final class SDLWindow {
             SDL_SetWindowPosition(window, frame.x, frame.y)
             windowedFrame = nil
         }
+    }
+
+    /// The window's place and size as an ordinary window (while fullscreen, where it
+    /// was before), and the display it is on (0-based): what the next launch reopens.
+    public var windowedPlacement: (x: Int, y: Int, width: Int, height: Int, display: Int) {
+        let frame = isFullscreen ? (lastWindowed ?? currentFrame) : currentFrame
+        return (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height), Int(max(0, SDL_GetWindowDisplayIndex(window))))
+    }
+
+    private var currentFrame: (x: Int32, y: Int32, width: Int32, height: Int32) {
+        var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        SDL_GetWindowSize(window, &w, &h)
+        return (x, y, w, h)
+    }
+
+    /// True when at least 100 x 50 pixels of a window there (its top, where the title
+    /// bar is to drag it by) fall on one of the displays connected now.
+    public static func showsOnSomeDisplay(x: Int, y: Int, width: Int, height: Int) -> Bool {
+        let needX = min(100, width), needY = min(50, height)
+        for index in 0..<max(0, SDL_GetNumVideoDisplays()) {
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(index, &bounds) == 0 else { continue }
+            let overlapX = min(x + width, Int(bounds.x + bounds.w)) - max(x, Int(bounds.x))
+            let overlapY = min(y + min(height, 50), Int(bounds.y + bounds.h)) - max(y, Int(bounds.y))
+            if overlapX >= needX && overlapY >= needY { return true }
+        }
+        return false
     }
 
     public func toggleFullscreen() {

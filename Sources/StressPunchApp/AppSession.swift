@@ -115,7 +115,15 @@ public final class AppSession {
         controller.wallClock = { [unowned self] in self.wallClock().timeIntervalSince1970 }
         applySettings()
         policy.start(self)
+        // The first launch says how to begin, once (a kiosk has its own attract loop).
+        if policy.showsLibraryButtons, ui != nil, ((try? store.setting(Self.firstHintKey)) ?? nil) == nil {
+            ui?.showToast(Self.firstHint, duration: 7)
+            library.saveSettings([Self.firstHintKey: "shown"])
+        }
     }
+
+    static let firstHint = "Click the picture to punch it · F1 for help"
+    static let firstHintKey = "hint.firstLaunch"
 
     /// The page showing.
     public var page: Page { shown.page }
