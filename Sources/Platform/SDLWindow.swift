@@ -146,10 +146,18 @@ public final class SDLWindow {
         return (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height), Int(max(0, SDL_GetWindowDisplayIndex(window))))
     }
 
+    /// Where the window's frame is (its content's place less the window manager's
+    /// title bar and border: a window asked to open at a place is put there frame
+    /// and all, so saving the content's place would creep down a bar each launch).
     private var currentFrame: (x: Int32, y: Int32, width: Int32, height: Int32) {
         var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
         SDL_GetWindowSize(window, &w, &h)
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        if SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0 {
+            x -= left
+            y -= top
+        }
         return (x, y, w, h)
     }
 
