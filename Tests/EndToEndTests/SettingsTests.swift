@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `stresspunch settings`, the Settings screen, the help overlay and the first
+/// launch's hint, through the built executable.
+@Suite("Settings, help and the first hint, end to end")
+struct SettingsTests {
+    @Test("settings list shows every key with its value; get and set change one, and list --json says the same")
+    func commandLine() throws {
+        let cli = CLI()
+        let list = try cli.run("settings", "list")
+        #expect(list.status == 0)
+        let keys = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(keys == ["sound", "volume", "reduce-motion", "shake", "squash", "ui-scale", "fullscreen"])
+        #expect(try cli.run("settings", "get", "volume").standardOutput == "80\n")
+        let set = try cli.run("settings", "set", "volume", "35")
+        #expect(set.status == 0 && set.standardOutput == "volume is now 35\n")
+        #expect(try cli.run("settings", "get", "volume").standardOutput == "35\n")
+        let json = try cli.run("settings", "list", "--json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]])
+        #expect(items.first { $0["key"] == "volume" }?["value"] == "35")
+        #expect(items.first { $0["key"] == "volume" }?["default"] == "80")
+    }
+
+    @Test("an unknown key or a bad value is a usage error with one line that says what would do, and changes nothing")
+    func refusals() throws {
+        let cli = CLI()
+        let unknown = try cli.run("settings", "set", "colour", "red")
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.hasPrefix("stresspunch: there is no setting \"colour\"; the settings are: sound, volume"))
+        let bad = try cli.run("settings", "set", "volume", "300")
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("volume takes a whole number from 0 to 100, not \"300\""))
+        #expect(bad.standardError.split(separator: "\n").count == 1)
+        // The refused value never reached the library.
+        #expect(try cli.run("settings", "get", "volume").standardOutput == "80\n")
+    }
+
+    @Test("Ctrl+comma opens Settings; a switch and a + change at once and are kept; Back returns")
+    func screenChangesPersist() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+,
+            0.40 click "Play sounds"
+            0.50 click "+" 2
+            0.60 click "Back"
+            0.80 click "Settings"
+            0.90 click "Reduce motion"
+            1.00 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try run.cli.run("settings", "get", "sound").standardOutput == "off\n")
+        #expect(try run.cli.run("settings", "get", "shake").standardOutput == "125\n")
+        #expect(try run.cli.run("settings", "get", "reduce-motion").standardOutput == "on\n")
+    }
+
+    @Test("--mute overrides sound for one run and is not written back; changing another setting keeps sound's saved value")
+    func flagsOverrideForOneRun() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+,
+            0.40 click "+" 1
+            0.60 quit
+            """, extra: ["--mute"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try run.cli.run("settings", "get", "volume").standardOutput == "90\n")
+        #expect(try run.cli.run("settings", "get", "sound").standardOutput == "on\n")
+    }
+
+    @Test("M on the punch screen is remembered like the sound switch")
+    func muteKeyRemembered() throws {
+        let run = HeadlessRun()
+        #expect(try run.run("0.20 key m\n0.40 quit").status == 0)
+        #expect(try run.cli.run("settings", "get", "sound").standardOutput == "off\n")
+    }
+
+    @Test("F1 or ? opens the help over the punch screen, which then takes no punch; Close, Esc or F1 again close it")
+    func helpOverlay() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key F1
+            0.30 key space
+            0.40 click "Close"
+            0.50 key space
+            0.60 key F1
+            0.70 key Escape
+            0.80 key space
+            0.90 key Shift+/
+            0.95 key space
+            1.00 key F1
+            1.10 key space
+            1.20 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Only the three Spaces with the help closed punched, not the two under it.
+        #expect(HeadlessRun.punchesLanded(result) == 3, "\(result.standardOutput)")
+    }
+
+    @Test("without F1 there is no help to close: the script stops at the missing Close")
+    func noHelpWithoutF1() throws {
+        let result = try HeadlessRun().run("0.20 click \"Close\"\n0.40 quit")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Close"))
+    }
+
+    @Test("the first launch shows the hint once; the next launch does not")
+    func firstLaunchHint() throws {
+        let run = HeadlessRun()
+        let hint = "\"Click the picture to punch it · F1 for help\""
+        #expect(try run.run("0.30 click \(hint)\n0.40 quit").status == 0)
+        let second = try run.run("0.30 click \(hint)\n0.40 quit")
+        #expect(second.status == 1, "the hint showed again")
+    }
+}
