@@ -109,7 +109,7 @@ let package = Package(
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
         // form, the picture picker and the stats, each built with the immediate-mode UI.
-        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "ImmediateUI"]),
+        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "TargetStore", "Pictures", "Raster", "ImmediateUI"]),
 
         // The help overlay: what every input does on each page, by device (F1, ?, a pad's Back).
         .target(name: "Help", dependencies: ["AppModel", "ImmediateUI", "Raster"]),
@@ -138,7 +138,7 @@ let package = Package(
 
         // The executable: carries out what the command line asked (the `targets`,
         // `kiosk` and `library` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "OperatorLock"]),
+        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "OperatorLock", "Locking"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).

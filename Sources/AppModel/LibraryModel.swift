@@ -227,6 +227,52 @@ public final class LibraryModel: @unchecked Sendable {
         }
     }
 
+    /// Adds a target for each picture file (several dropped at once), each named by
+    /// `name`, in the background like `add`. A refused file is said in one error and
+    /// the others are still added; a failing library stops the rest.
+    public func addAll(pictureFiles: [URL], importer: PictureImporter, name: @escaping @Sendable (URL) -> String) {
+        lock.lock()
+        busyCount += 1
+        lock.unlock()
+        let store = self.store
+        background { [weak self] in
+            var added = 0
+            var refused: [String] = []
+            var failure: (any Error)?
+            for file in pictureFiles {
+                do {
+                    let picture = try importer.importPicture(at: file)
+                    let title = name(file)
+                    try store.insert(name: title.isEmpty ? "Picture" : title, picture: .imported(picture))
+                    added += 1
+                } catch let error as PictureImportError {
+                    refused.append("\(file.lastPathComponent): \(error.description)")
+                } catch let error as TargetStoreError {
+                    if case .invalid = error { refused.append("\(file.lastPathComponent): \(error.description)"); continue }
+                    failure = error
+                    break
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            guard let self else { return }
+            let fresh = try? store.allTargets()
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            self.busyCount -= 1
+            if let fresh { self.freshTargets = fresh }
+            if added > 0 { self.pendingNotices.append("Added \(added) target\(added == 1 ? "" : "s").") }
+            if !refused.isEmpty {
+                self.pendingErrors.append("\(refused.count) file\(refused.count == 1 ? " was" : "s were") not added: " + refused.joined(separator: "; "))
+            }
+            if let failure {
+                let text = (failure as? TargetStoreError)?.description ?? String(describing: failure)
+                self.pendingErrors.append("Adding stopped: \(text)")
+            }
+        }
+    }
+
     /// Changes a target's name and message, and its picture when `pictureFile` is given.
     public func update(id: Int64, name: String, message: String, pictureFile: URL?, importer: PictureImporter) {
         runImport { store in

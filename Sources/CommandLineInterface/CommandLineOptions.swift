@@ -51,6 +51,8 @@ public enum SettingsCommand: Equatable {
 public enum TargetsCommand: Equatable {
     case list(json: Bool)
     case add(name: String, message: String, image: URL, favorite: Bool)
+    /// Every picture in a folder, each named after its file.
+    case addFolder(URL, message: String)
     case edit(id: Int64, name: String?, message: String?, image: URL?)
     case delete(id: Int64)
     case favorite(id: Int64, on: Bool)
@@ -62,7 +64,7 @@ public enum Usage {
     public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion] [--record FILE]"
     public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
     public static let list = "stresspunch targets list [--json]"
-    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite]"
+    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite] | --image DIR [--message TEXT]"
     public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
     public static let delete = "stresspunch targets delete ID"
     public static let favorite = "stresspunch targets favorite ID on|off"
@@ -413,8 +415,17 @@ public struct CommandLineParser: Sendable {
             let image = try rest.value("--image", usage: Usage.add)
             let favorite = rest.flag("--favorite")
             try rest.finish(usage: Usage.add)
-            guard let name else { throw UsageError(message: "targets add needs --name NAME", usage: Usage.add) }
             guard let image else { throw UsageError(message: "targets add needs --image PATH", usage: Usage.add) }
+            var isFolder: ObjCBool = false
+            let url = absoluteURL(image, isDirectory: false)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                guard name == nil, !favorite else {
+                    throw UsageError(message: "--image \(image) is a folder: every picture in it is added, each named after its file, "
+                                     + "so --name and --favorite do not apply", usage: Usage.add)
+                }
+                return .addFolder(absoluteURL(image, isDirectory: true), message: message ?? "")
+            }
+            guard let name else { throw UsageError(message: "targets add needs --name NAME (or --image DIR for a folder of pictures)", usage: Usage.add) }
             return .add(name: name, message: message ?? "", image: absoluteURL(image, isDirectory: false), favorite: favorite)
         case "edit":
             // Values first, so an option's value is never mistaken for the ID.

@@ -145,6 +145,11 @@ extension UIContext {
         toasts.append(Toast(message: message, kind: kind, start: time, duration: duration))
     }
 
+    /// Takes `message`'s toast away before its time (what it says no longer applies).
+    public func dismissToast(_ message: String) {
+        toasts.removeAll { $0.message == message }
+    }
+
     /// How many toasts are showing.
     public var toastCount: Int { toasts.count + (actionToastThisFrame ? 1 : 0) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// The in-app picture picker's state: the folder being shown and what is in it,
 /// listed on a background queue so a slow or huge folder never stalls a frame. It
@@ -14,7 +15,7 @@ public final class PicturePicker: @unchecked Sendable {
         public let isFolder: Bool
     }
 
-    public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp"]
+    public static var pictureExtensions: Set<String> { PictureFiles.extensions }
 
     public private(set) var folder: URL
     /// The folder the picker may not leave (symlinks resolved), if any.

@@ -1,5 +1,6 @@
 import AppModel
 import Foundation
+import Pictures
 import StressCore
 
 /// The Add / Edit target form's state between frames.
@@ -68,11 +69,6 @@ public final class TargetEditor {
 
     /// A name suggested from a picture's file name: "my_boss-2024.jpg" → "My boss 2024".
     public static func suggestedName(for file: URL) -> String {
-        let base = file.deletingPathExtension().lastPathComponent
-            .replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
-        let words = base.split(separator: " ").joined(separator: " ")
-        let trimmed = String(words.prefix(TargetValidation.maxNameLength))
-        guard let first = trimmed.first else { return "" }
-        return first.uppercased() + trimmed.dropFirst()
+        PictureFiles.suggestedName(for: file, maxLength: TargetValidation.maxNameLength)
     }
 }

@@ -1,4 +1,5 @@
 import AppModel
+import ImmediateUI
 import Foundation
 import LibraryUI
 import StressCore
@@ -60,6 +61,34 @@ extension AppSession {
 
     /// A file dropped on the window: the open form takes it; anywhere else it starts
     /// a new target with it (the Add draft, if one is kept).
+    /// One file dropped opens the form with it; several at once ask to add them all.
+    func takeDroppedFiles() {
+        guard !droppedFiles.isEmpty else { return }
+        defer { droppedFiles.removeAll(keepingCapacity: true) }
+        if droppedFiles.count == 1, let file = droppedFiles.first {
+            receiveDrop(file)
+        } else {
+            offeredFiles = droppedFiles
+        }
+    }
+
+    /// "Add N pictures?" while several dropped files wait for an answer.
+    func buildDropOffer(_ ui: UIContext) {
+        guard let files = offeredFiles else { return }
+        let names = files.prefix(3).map(\.lastPathComponent).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
+        switch ui.confirmDialog("Add dropped pictures", title: "Add \(files.count) pictures?",
+                                message: "Each becomes a target named after its file: \(names)",
+                                confirmLabel: "Add all", destructive: false) {
+        case .confirmed:
+            offeredFiles = nil
+            library.addAll(pictureFiles: files, importer: importer) { TargetEditor.suggestedName(for: $0) }
+        case .cancelled:
+            offeredFiles = nil
+        case .pending:
+            break
+        }
+    }
+
     func receiveDrop(_ file: URL) {
         if let editor = shown.editor {
             choosePicture(file, for: editor)

@@ -65,6 +65,11 @@ extension AppSession {
     public func frame(_ input: FrameInput) -> FrameOutput {
         soundDeviceAvailable = input.soundDeviceAvailable
         for event in input.events { handle(event) }
+        takeDroppedFiles()
+        if firstHintShowing && (page != .main || controller.punchesLanded > 0) {
+            ui?.dismissToast(Self.firstHint)
+            firstHintShowing = false
+        }
         let steps = timestep.advance(by: input.elapsed)
         for _ in 0..<steps { step(Float(timestep.step)) }
         resize(width: input.width, height: input.height)

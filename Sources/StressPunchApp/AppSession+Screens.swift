@@ -56,6 +56,7 @@ extension AppSession {
         }
         buildUndoToast(ui)
         policy.buildOverlays(ui, session: self)
+        buildDropOffer(ui)
         if helpShown, HelpOverlay.build(HelpSheet(page: page, desktop: policy.showsLibraryButtons), ui: ui, layout: layout) {
             helpShown = false
         }

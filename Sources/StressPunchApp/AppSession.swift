@@ -88,6 +88,12 @@ public final class AppSession {
     public internal(set) var settings: UserSettings
     /// Whether the help overlay is open over the screen (F1, `?`, the pad's Back).
     public internal(set) var helpShown = false
+    /// Files dropped on the window this frame, and several dropped together while
+    /// "Add them all?" asks.
+    var droppedFiles: [URL] = []
+    public internal(set) var offeredFiles: [URL]?
+    /// The first launch's hint is up (it goes at the first punch or another screen).
+    var firstHintShowing = false
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -118,6 +124,7 @@ public final class AppSession {
         // The first launch says how to begin, once (a kiosk has its own attract loop).
         if policy.showsLibraryButtons, ui != nil, ((try? store.setting(Self.firstHintKey)) ?? nil) == nil {
             ui?.showToast(Self.firstHint, duration: 7)
+            firstHintShowing = true
             library.saveSettings([Self.firstHintKey: "shown"])
         }
     }
@@ -144,10 +151,11 @@ public final class AppSession {
         // and the left stick aims, so the UI must not also read them.
         if ui != nil && !(isPunchScreen && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
         if ui != nil, case .fileDropped(let path) = event {
-            receiveDrop(URL(fileURLWithPath: path))
+            // Gathered for the frame: files dropped together arrive together.
+            droppedFiles.append(URL(fileURLWithPath: path))
             return
         }
-        guard isPunchScreen else { return }
+        guard isPunchScreen, offeredFiles == nil else { return }
         if let ui {
             switch event {
             case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y, _):

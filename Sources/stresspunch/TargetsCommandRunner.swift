@@ -27,6 +27,10 @@ struct TargetsCommandRunner {
             let target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite)
             return "added target \(target.id): \(target.name)\(target.isFavorite ? " (favorite)" : "")"
 
+        case .addFolder:
+            // Carried out by FolderAddRunner, which reports each file.
+            return ""
+
         case .edit(let id, let name, let message, let imageURL):
             guard try store.target(id: id) != nil else { throw .targetNotFound(id: id) }
             let picture = try imageURL.map { url throws(TargetStoreError) in NewPicture.imported(try importPicture(url)) }

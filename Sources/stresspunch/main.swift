@@ -68,6 +68,21 @@ case .help:
     print(Usage.full)
 case .version:
     print("stresspunch \(version)")
+case .targets(.addFolder(let folder, let message), let dataDirectory):
+    do {
+        let report = try FolderAddRunner(store: openLibrary(dataDirectory)).run(folder: folder, message: message)
+        for refused in report.refused {
+            FileHandle.standardError.write(Data("stresspunch: skipped \(refused.file): \(DiagnosticText.oneLine(refused.reason))\n".utf8))
+        }
+        let added = report.added.count
+        print("added \(added) target\(added == 1 ? "" : "s") from \(folder.path)"
+              + (report.refused.isEmpty ? "" : "; \(report.refused.count) file\(report.refused.count == 1 ? " was" : "s were") refused (see above)"))
+        // Some pictures refused: the rest are added, and the exit status says not all were.
+        if !report.refused.isEmpty { exit(1) }
+        if added == 0 { fail("no pictures in \(folder.path) (PNG, JPEG, GIF, BMP or WebP); name a folder that has some", status: 1) }
+    } catch {
+        fail(error.description, status: 1)
+    }
 case .targets(let command, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)

@@ -184,7 +184,8 @@ struct StatsByGamepadTests {
     @Test("the d-pad reaches the Stats button from the favorites and A opens the charts")
     func gamepadOpensStats() throws {
         let run = HeadlessRun()
-        var lines = (1...6).map { String(format: "%.2f pad dpright", Double($0) * 0.1) }
+        // Past the four favorites, More targets and the Settings button beside Stats.
+        var lines = (1...7).map { String(format: "%.2f pad dpright", Double($0) * 0.1) }
         lines += ["0.80 pad a", "1.20 click \"Hardest hits\"", "1.40 quit"]
         let result = try run.run(lines.joined(separator: "\n"))
         #expect(result.status == 0, "the charts did not open: \(result.standardError)")

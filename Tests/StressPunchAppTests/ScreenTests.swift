@@ -226,7 +226,8 @@ struct ScreenTests {
         var output = app.frame()
         #expect(output.title == "StressPunch — \(selected.name)")
         #expect(output.scene != nil)
-        for _ in 0..<240 { output = app.frame() }
+        // Past the first launch's hint (a toast for 7 s), nothing moves.
+        for _ in 0..<480 { output = app.frame() }
         #expect(output.nextWakeUp > 0, "at rest the shell may sleep")
         app.key(.space)
         output = app.frame()
