@@ -26,7 +26,7 @@ public struct MainLayout: Sendable, Equatable {
 
     /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
     /// `uiScale` (1...2, the user's setting) enlarges everything, up to what still
-    /// fits the window: about a 640x400 window's worth at 100 %.
+    /// fits the window: about a 900x560 window's worth at 100 %.
     public init(width: Int, height: Int, kiosk: Bool = false, uiScale: Float = 1) {
         self.width = width
         self.height = height
@@ -34,7 +34,7 @@ public struct MainLayout: Sendable, Equatable {
         // A portrait screen (a kiosk stood on end) scales like 720x1280, not like a
         // 1280-wide screen squeezed, so its text and cards are not left tiny.
         let fitted = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
-        let largest = h > w ? min(w / 400, h / 640) : min(w / 640, h / 400)
+        let largest = h > w ? min(w / 560, h / 900) : min(w / 900, h / 560)
         scale = max(fitted, min(fitted * max(1, uiScale), largest))
         let margin = 24 * scale
         header = Rect(x: margin, y: margin * 0.75, width: w - 2 * margin, height: 96 * scale)
