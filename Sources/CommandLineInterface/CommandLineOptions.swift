@@ -57,6 +57,8 @@ public enum TargetsCommand: Equatable {
     case delete(id: Int64)
     case favorite(id: Int64, on: Bool)
     case select(id: Int64)
+    /// The marks off one target, or off every one (nil).
+    case wash(id: Int64?)
     case restoreDefaults
 }
 
@@ -70,6 +72,7 @@ public enum Usage {
     public static let favorite = "stresspunch targets favorite ID on|off"
     public static let select = "stresspunch targets select ID"
     public static let restore = "stresspunch targets restore-defaults"
+    public static let wash = "stresspunch targets wash ID|--all"
     public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
     public static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
     public static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
@@ -81,7 +84,7 @@ public enum Usage {
     public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
     public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
     public static let settings = "stresspunch settings list [--json] | get KEY | set KEY VALUE [--data-dir DIR]"
-    public static let targets = [list, add, edit, delete, favorite, select, restore].joined(separator: " | ")
+    public static let targets = [list, add, edit, delete, favorite, select, wash, restore].joined(separator: " | ")
 
     /// One line per settings key: its name and what it takes.
     static var settingsTable: String {
@@ -102,6 +105,7 @@ public enum Usage {
           \(delete)
           \(favorite)
           \(select)
+          \(wash)
           \(restore)
           \(setPIN)
           \(setIdle)
@@ -456,6 +460,14 @@ public struct CommandLineParser: Sendable {
             let id = try rest.id(usage: Usage.select)
             try rest.finish(usage: Usage.select)
             return .select(id: id)
+        case "wash":
+            if rest.flag("--all") {
+                try rest.finish(usage: Usage.wash)
+                return .wash(id: nil)
+            }
+            let id = try rest.id(usage: Usage.wash)
+            try rest.finish(usage: Usage.wash)
+            return .wash(id: id)
         case "restore-defaults":
             try rest.finish(usage: Usage.restore)
             return .restoreDefaults

@@ -31,6 +31,24 @@ enum LibrarySchema {
                 CREATE INDEX strong_hit_day ON strong_hit (day, strength DESC);
                 """)
         }
+        migrator.register("v5-marks") { db in
+            // The marks hits leave on a target, as records (where, which tool, how deep,
+            // how many hits, since when), at most a few hundred per target: the app
+            // keeps them bounded, and they go with their target.
+            try db.execute("""
+                CREATE TABLE target_mark (
+                    id INTEGER PRIMARY KEY,
+                    target_id INTEGER NOT NULL REFERENCES target (id) ON DELETE CASCADE,
+                    x REAL NOT NULL CHECK (x BETWEEN 0 AND 1),
+                    y REAL NOT NULL CHECK (y BETWEEN 0 AND 1),
+                    tool TEXT NOT NULL CHECK (tool <> '' AND length(tool) <= 32),
+                    depth REAL NOT NULL CHECK (depth BETWEEN 0 AND 1),
+                    hits INTEGER NOT NULL CHECK (hits >= 1),
+                    born REAL NOT NULL
+                );
+                CREATE INDEX target_mark_target ON target_mark (target_id, id);
+                """)
+        }
         return migrator
     }
 

@@ -46,6 +46,14 @@ struct TargetsCommandRunner {
             let target = try store.setFavorite(on, for: id)
             return on ? "target \(id) (\(target.name)) is a favorite" : "target \(id) (\(target.name)) is no longer a favorite"
 
+        case .wash(let id?):
+            guard let target = try store.target(id: id) else { throw .targetNotFound(id: id) }
+            let washed = try store.wash(id)
+            return washed == 0 ? "target \(id) (\(target.name)) was already clean" : "washed target \(id) (\(target.name)): \(washed) mark\(washed == 1 ? "" : "s") gone"
+        case .wash(nil):
+            let washed = try store.wash(nil)
+            return "washed every target: \(washed) mark\(washed == 1 ? "" : "s") gone"
+
         case .select(let id):
             try store.select(id: id)
             let name = try store.target(id: id)?.name ?? ""
@@ -83,18 +91,21 @@ struct TargetsCommandRunner {
         let image: String
         let strongest: Int
         let bestCombo: Int
+        /// The marks on it (0 when clean).
+        let damage: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, name, message, favorite, selected, builtin, punches, image, strongest
+            case id, name, message, favorite, selected, builtin, punches, image, strongest, damage
             case bestCombo = "best_combo"
         }
     }
 
     private func jsonList(_ targets: [StressTarget]) throws(TargetStoreError) -> String {
+        let marks = try store.markCounts()
         let rows = targets.map {
             TargetJSON(id: $0.id, name: $0.name, message: $0.message, favorite: $0.isFavorite, selected: $0.isSelected,
                        builtin: $0.isBuiltin, punches: $0.punchCount, image: imageField(for: $0),
-                       strongest: $0.strongest, bestCombo: $0.bestCombo)
+                       strongest: $0.strongest, bestCombo: $0.bestCombo, damage: marks[$0.id] ?? 0)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
