@@ -101,7 +101,7 @@ let package = Package(
         // What the rooms of a running app share: the library in memory with its
         // background saves, decoded pictures, the layout, the pages, requests to the
         // platform, and the seam a policy (desktop or kiosk) plugs into the session by.
-        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "Locking"]),
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
         // drawing the main screen, and saving punch counts off the frame path.

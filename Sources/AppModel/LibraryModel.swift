@@ -368,6 +368,28 @@ public final class LibraryModel: @unchecked Sendable {
         }
     }
 
+    /// Reads a target's marks in the background; `deliver` gets them on that queue.
+    public func readMarks(of id: Int64, then deliver: @escaping @Sendable ([Mark]) -> Void) {
+        let store = self.store
+        background { deliver((try? store.marks(of: id)) ?? []) }
+    }
+
+    /// Saves a target's marks in the background (all of them, replacing what was kept).
+    public func saveMarks(_ marks: [Mark], of id: Int64) {
+        let store = self.store
+        background { [weak self] in
+            do { try store.setMarks(marks, of: id) } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+    }
+
+    /// Takes every target's marks off in the background.
+    public func washAllMarks() {
+        let store = self.store
+        background { [weak self] in
+            do { try store.wash(nil) } catch { self?.finish(with: error, reloadFrom: store) }
+        }
+    }
+
     /// Waits for background saves to finish (on quit).
     public func waitForSaves() {
         queue.sync {}

@@ -21,6 +21,8 @@ public struct MainLayout: Sendable, Equatable {
     public let versusButton: Rect
     /// The desktop's Settings button, left of Stats.
     public let settingsButton: Rect
+    /// Wash, at the stage's lower right, while the target has marks.
+    public let washButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
 
@@ -59,6 +61,8 @@ public struct MainLayout: Sendable, Equatable {
             titleArea = Rect(x: header.minX, y: header.minY + 56 * scale, width: header.width, height: header.height)
         }
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
+        // Lower left: the combo counter has the lower right.
+        washButton = Rect(x: stage.minX, y: stage.maxY - 52 * scale, width: 130 * scale, height: 48 * scale)
     }
 
     /// The picture's rectangle: aspect-fit in the stage, centred, with breathing room.

@@ -37,6 +37,8 @@ public protocol SessionControl: AnyObject {
     func passToUI(_ event: InputEvent)
     /// The target's entrance: it hops in, as when chosen.
     func introduceTarget()
+    /// Every target washed clean at once, without the wipe or an Undo (an idle reset).
+    func washAllMarks()
     /// A page header like every page's: a back button and the title.
     func pageHeader(title: String, back: String, backWidth: Float) -> (rect: Rect, back: Bool)
 }

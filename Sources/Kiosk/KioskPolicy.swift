@@ -218,6 +218,8 @@ public final class KioskPolicy: SessionPolicy {
         kiosk.cancelHold()
         // A form left by the reset is kept as a draft; the operator's Add brings it back.
         session.closeEverything()
+        // Every visitor starts with a clean target, unless the operator keeps a tally.
+        if !kiosk.preferences.keepMarks { session.washAllMarks() }
         selectDefaultTarget(session)
         // A save still running will select what it added; the default must win.
         kiosk.reselectDefaultAfterSave = session.library.isBusy
@@ -330,6 +332,9 @@ public final class KioskPolicy: SessionPolicy {
             library.saveSettings(kiosk.preferences.settings)
         case .toggleSummary:
             kiosk.preferences.summaryOnQuit.toggle()
+            library.saveSettings(kiosk.preferences.settings)
+        case .toggleKeepMarks:
+            kiosk.preferences.keepMarks.toggle()
             library.saveSettings(kiosk.preferences.settings)
         case .quit: session.requestQuit()
         case .lock: session.show(.main)

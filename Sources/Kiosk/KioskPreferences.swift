@@ -8,6 +8,7 @@ public struct KioskPreferences: Sendable, Equatable {
     public static let defaultTargetKey = "kiosk.defaultTarget"
     public static let mutedKey = "kiosk.muted"
     public static let summaryKey = "kiosk.summaryOnQuit"
+    public static let keepMarksKey = "kiosk.keepMarks"
     public static let defaultIdleSeconds = 60
     /// Shorter would reset under a visitor reading the screen; longer than an hour is
     /// no reset at all.
@@ -23,6 +24,9 @@ public struct KioskPreferences: Sendable, Equatable {
     public var muted: Bool
     /// The operator wants the session summary (and its cool-down) when quitting.
     public var summaryOnQuit = false
+    /// Marks stay through idle resets (an event keeping a running tally); by
+    /// default every visitor starts with a clean target.
+    public var keepMarks = false
 
     public init(idleSeconds: Int = KioskPreferences.defaultIdleSeconds, defaultTargetID: Int64? = nil, muted: Bool = false) {
         self.idleSeconds = idleSeconds
@@ -38,12 +42,13 @@ public struct KioskPreferences: Sendable, Equatable {
         defaultTargetID = settings(Self.defaultTargetKey).flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
         muted = settings(Self.mutedKey) == "1"
         summaryOnQuit = settings(Self.summaryKey) == "1"
+        keepMarks = settings(Self.keepMarksKey) == "1"
     }
 
     /// The settings to save.
     public var settings: [String: String] {
         [Self.idleSecondsKey: String(idleSeconds), Self.defaultTargetKey: defaultTargetID.map(String.init) ?? "",
-         Self.mutedKey: muted ? "1" : "0", Self.summaryKey: summaryOnQuit ? "1" : "0"]
+         Self.mutedKey: muted ? "1" : "0", Self.summaryKey: summaryOnQuit ? "1" : "0", Self.keepMarksKey: keepMarks ? "1" : "0"]
     }
 
     /// Parses an idle time given by the operator ("90"), refusing what is not a whole

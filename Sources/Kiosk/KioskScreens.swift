@@ -160,6 +160,7 @@ struct KioskScreens {
         case cycleIdle
         case toggleSound
         case toggleSummary
+        case toggleKeepMarks
         case quit
         case lock
     }
@@ -177,9 +178,9 @@ struct KioskScreens {
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
         let top = headerRect.maxY + 70 * s
-        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 8 - 10 * s)
-        // The eight rows sit in the middle of the room below the header.
-        var y = max(top, top + (Float(layout.height) - margin - top - 8 * (rowHeight + 10 * s)) / 2)
+        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 9 - 10 * s)
+        // The nine rows sit in the middle of the room below the header.
+        var y = max(top, top + (Float(layout.height) - margin - top - 9 * (rowHeight + 10 * s)) / 2)
         func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
@@ -199,6 +200,9 @@ struct KioskScreens {
         if row(sound, icon: muted || !soundDevice ? "🔇" : "🔊") { action = .toggleSound }
         if row(preferences.summaryOnQuit ? "Session summary on quit: on" : "Session summary on quit: off", icon: "📊") {
             action = .toggleSummary
+        }
+        if row(preferences.keepMarks ? "Marks stay between visitors" : "Each visitor starts clean", icon: "🧽") {
+            action = .toggleKeepMarks
         }
         if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
         if ui.backRequested && action == .none { action = .lock }

@@ -53,6 +53,9 @@ public final class PunchController {
         public var gamepad: Int32?
         public var x: Float
         public var input: Input
+        /// Where it landed in the picture (0...1 across and down): where its mark goes.
+        public var u: Float = 0.5
+        public var v: Float = 0.5
     }
     /// What the punch being handled came from (set by `handle` before it punches).
     private var punchInput = LandedPunch.Input.mouse
@@ -303,7 +306,8 @@ public final class PunchController {
         // Kept for a frame's scorekeeper; a session that never asks keeps only the latest.
         if landedPunches.count == 64 { landedPunches.removeFirst() }
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
-                                         input: gamepad == nil ? punchInput : .gamepad))
+                                         input: gamepad == nil ? punchInput : .gamepad,
+                                         u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5))
         punchInput = .mouse
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
         let power = PunchStrength.unit(strength)

@@ -58,6 +58,7 @@ extension AppSession {
     func keepScore() {
         controller.takeLanded { punch in
             policy.punchLanded(strength: punch.strength, target: library.selected?.name ?? "", session: self)
+            if let id = library.selectedID { markLanded(punch, on: id) }
             sessionTally.punches += 1
             sessionTally.strongest = max(sessionTally.strongest, punch.strength)
             sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)

@@ -30,6 +30,12 @@ extension AppSession: SessionControl {
     public func passToUI(_ event: InputEvent) { frameEvents.append(event) }
     public func introduceTarget() { controller.introduceTarget() }
 
+    public func washAllMarks() {
+        washing = nil
+        pendingWashUndo = nil
+        markBook.washAll(now: simulatedTime)
+    }
+
     public func pageHeader(title: String, back: String, backWidth: Float) -> (rect: Rect, back: Bool) {
         guard let ui else { return (Rect(x: 0, y: 0, width: 0, height: 0), false) }
         return LibraryScreens(ui: ui, library: library, layout: controller.layout, thumbnail: { _ in nil })

@@ -108,6 +108,7 @@ extension AppSession {
     public func step(_ dt: Float) {
         simulatedTime += Double(dt)
         recorder.tick(now: simulatedTime)
+        markBook.saveDue(now: simulatedTime)
         controller.step(dt)
         stepChallenge(Double(dt))
         policy.step(Double(dt), session: self)
@@ -135,7 +136,9 @@ extension AppSession {
             }
         }
         if case .ready(let image) = state {
+            // Hits test the picture itself; the frame shows it with its marks.
             controller.selectedPicture = image
+            state = .ready(markedPicture(image, time: time))
         } else {
             controller.selectedPicture = nil
         }

@@ -54,7 +54,9 @@ extension AppSession {
             action = screens.editor(editor, chosen: chosen, currentPicture: current.flatMap(thumbnail(for:)),
                                     hasCurrentPicture: current != nil, busy: library.isBusy)
         }
+        buildWashButton(ui)
         buildUndoToast(ui)
+        buildWashUndoToast(ui)
         policy.buildOverlays(ui, session: self)
         buildDropOffer(ui)
         if helpShown, HelpOverlay.build(HelpSheet(page: page, desktop: policy.showsLibraryButtons), ui: ui, layout: layout) {

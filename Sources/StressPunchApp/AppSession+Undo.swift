@@ -14,6 +14,15 @@ extension AppSession {
         library.delete(id)
     }
 
+    /// Ctrl+Z and pad Y: undoes the later of the last delete and the last wash.
+    func undoLast() {
+        if let wash = pendingWashUndo, (pendingUndo?.until ?? -.infinity) <= wash.until {
+            undoLastWash()
+        } else {
+            undoLastDelete()
+        }
+    }
+
     func undoLastDelete() {
         guard let undo = pendingUndo else { return }
         pendingUndo = nil

@@ -94,6 +94,13 @@ public final class AppSession {
     public internal(set) var offeredFiles: [URL]?
     /// The first launch's hint is up (it goes at the first punch or another screen).
     var firstHintShowing = false
+    /// The marks on the targets, and the picture with them drawn on.
+    let markBook: MarkBook
+    let markPainter = MarkPainter()
+    /// A wash's wipe running on a target (frame time it began).
+    var washing: (id: Int64, start: Double)?
+    /// The last wash, while its Undo is offered: the marks it took.
+    var pendingWashUndo: (id: Int64, name: String, old: [Mark], until: Double)?
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -103,6 +110,7 @@ public final class AppSession {
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
         recorder = PunchRecorder(store: store, synchronous: synchronousPictures)
+        markBook = MarkBook(library: library)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
         self.synchronousPictures = synchronousPictures
@@ -172,6 +180,7 @@ public final class AppSession {
                     return
                 }
                 if let undo = undoToastRect, undo.contains(point) { return }
+                if canWash && layout.washButton.contains(point) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
                 if ui.focused != nil && ui.focusVisible { return }
@@ -191,8 +200,12 @@ public final class AppSession {
     /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
     /// every target, Ctrl+T shows the stats, Ctrl+R starts a rush, Ctrl+B a versus, Ctrl+Z undoes a delete. True when the event was one of them.
     private func handleShortcut(_ event: InputEvent) -> Bool {
-        if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil {
-            undoLastDelete()
+        if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil || pendingWashUndo != nil {
+            undoLast()
+            return true
+        }
+        if ui != nil, isPunchScreen, page == .main, case .gamepadButton(_, .x, true) = event {
+            washSelected(now: ui?.time ?? 0)
             return true
         }
         guard case .keyDown(let key, let modifiers, let isRepeat) = event else { return false }
@@ -215,8 +228,10 @@ public final class AppSession {
             if !isRepeat { startRush() }
         case (.character("b"), [.control]) where ui != nil && policy.showsLibraryButtons:
             if !isRepeat { startVersus() }
-        case (.character("z"), [.control]) where ui != nil && pendingUndo != nil:
-            if !isRepeat { undoLastDelete() }
+        case (.character("z"), [.control]) where ui != nil && (pendingUndo != nil || pendingWashUndo != nil):
+            if !isRepeat { undoLast() }
+        case (.character("w"), []) where ui != nil && page == .main && !(ui?.wantsTextInput ?? false):
+            if !isRepeat { washSelected(now: ui?.time ?? 0) }
         default:
             return false
         }
@@ -304,6 +319,7 @@ public final class AppSession {
     @discardableResult
     public func shutdown() -> String? {
         let unsaved = recorder.flush()
+        markBook.flush()
         library.endAllUndo()
         library.waitForSaves()
         guard unsaved > 0 else { return nil }
