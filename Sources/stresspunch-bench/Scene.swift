@@ -80,6 +80,8 @@ final class OursScene: BandRenderer {
     let pictureTransform: AffineTransform
     let thumbPaints: [ImagePaint]
     let labels: [Label]?
+    /// The target's picture as drawn: the asset's, or the asset with marks on it.
+    var picture: RasterImage
 
     init(layout: SceneLayout, assets: SceneAssets, labels: [Label]?) {
         self.layout = layout
@@ -88,6 +90,7 @@ final class OursScene: BandRenderer {
         pictureTransform = layout.pictureTransform
         thumbPaints = layout.cards.compactMap { ImagePaint(assets.thumbnail, aspectFill: layout.thumbRect(in: $0).floatRect) }
         self.labels = labels
+        picture = assets.picture
     }
 
     func render(into canvas: Canvas) {
@@ -102,7 +105,7 @@ final class OursScene: BandRenderer {
     }
 
     func drawPicture(_ canvas: Canvas) {
-        canvas.drawImage(assets.picture, transform: pictureTransform)
+        canvas.drawImage(picture, transform: pictureTransform)
     }
 
     func drawSprite(_ canvas: Canvas) {

@@ -7,6 +7,7 @@
 
 import CSDL2  // raw SDL: the anchor, SDL_ttf labels and PNG dumps (the app keeps SDL in Platform)
 import Foundation
+import PunchScene
 import Raster
 import Shaders
 
@@ -155,6 +156,19 @@ do {
             name: "compose_1080p_mt", ours: { executor.render(scene) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
             goal: "ratio <= 0.15", meets: { _, ratio in (ratio ?? 1) <= 0.15 }))
+    }
+    if wanted("compose_1080p_marks") {
+        // The same scene with 300 marks on the target, the painter asked for the marked
+        // picture every frame as the app does (it draws them only when they change).
+        let marked = OursScene(layout: layout1080, assets: assets, labels: labels1080)
+        let painter = MarkPainter()
+        let marks = BenchMarks.threeHundred()
+        keepAlive += [marked, painter]
+        benches.append(Bench(
+            name: "compose_1080p_marks",
+            ours: { marked.picture = painter.picture(assets.picture, with: marks); canvas.resetClip(); marked.render(into: canvas) },
+            anchorName: "compose_1080p", anchor: { canvas.resetClip(); scene.render(into: canvas) },
+            goal: "ratio <= 1.15", meets: { _, ratio in (ratio ?? 2) <= 1.15 }))
     }
     if options.breakdown {
         // Where ours spends a single-thread 1080p frame, part by part (no anchor).
