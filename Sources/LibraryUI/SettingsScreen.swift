@@ -57,9 +57,10 @@ extension LibraryScreens {
         if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
         if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
 
-        let display = group("Display", rows: 2)
+        let display = group("Display", rows: 3)
         if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
         if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
+        if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(2, in: display)) { changed.photoFrame = on }
 
         if changed != current { action = .changeSettings(changed) }
         if ui.backRequested { action = .show(.main) }

@@ -18,6 +18,8 @@ public struct MainSceneFrame {
     /// Maps picture pixels to canvas pixels, squash and shake included.
     public var pictureTransform: AffineTransform
     public var pictureRect: Rect
+    /// The picture is a photo framed as a sticker: it gets a soft shadow of its card.
+    public var pictureIsSticker = false
     public var flash: Float
     public var sprites: [PunchSprite]
     /// "742!" near each recent hit, and "×5 combo" while a chain lasts.
@@ -157,7 +159,11 @@ public final class MainSceneRenderer: BandRenderer {
         let scale = frame.layout.scale
         // A soft contact shadow on the "floor" under a photo; drawn art with transparent
         // margins brings its own ground shadow.
-        if image.isOpaque {
+        if frame.pictureIsSticker {
+            // A sticker lifts off the stage: its card's soft shadow, a little below.
+            canvas.drawShadow(of: rect, radius: min(rect.width, rect.height) * 0.07, blur: 26 * scale,
+                              offset: Point(0, 10 * scale), color: Color.black.withAlpha(0.42))
+        } else if image.isOpaque {
             canvas.drawShadow(
             of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
                 radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))

@@ -17,6 +17,8 @@ public struct UserSettings: Sendable, Equatable {
     public var uiScale = 100
     /// Start fullscreen (F11 switches and remembers it).
     public var fullscreen = false
+    /// Photos sit on the main screen as stickers (rounded corners, a light outline).
+    public var photoFrame = true
 
     public init() {}
 
@@ -27,6 +29,7 @@ public struct UserSettings: Sendable, Equatable {
         case shake, squash
         case uiScale = "ui-scale"
         case fullscreen
+        case photoFrame = "photo-frame"
 
         /// What the key is for, in a few words (`settings list` prints it).
         public var summary: String {
@@ -38,6 +41,7 @@ public struct UserSettings: Sendable, Equatable {
             case .squash: return "how far the target squashes, 0 to 200 (%)"
             case .uiScale: return "size of everything on screen, 100 to 200 (%)"
             case .fullscreen: return "start fullscreen, on or off"
+            case .photoFrame: return "photos framed as stickers, on or off"
             }
         }
 
@@ -47,7 +51,7 @@ public struct UserSettings: Sendable, Equatable {
             case .volume: return 0...100
             case .shake, .squash: return 0...200
             case .uiScale: return 100...200
-            case .sound, .reduceMotion, .fullscreen: return nil
+            case .sound, .reduceMotion, .fullscreen, .photoFrame: return nil
             }
         }
 
@@ -92,6 +96,7 @@ public struct UserSettings: Sendable, Equatable {
         case .squash: return String(squash)
         case .uiScale: return String(uiScale)
         case .fullscreen: return Self.text(fullscreen)
+        case .photoFrame: return Self.text(photoFrame)
         }
     }
 
@@ -106,7 +111,7 @@ public struct UserSettings: Sendable, Equatable {
             case .shake: shake = value
             case .squash: squash = value
             case .uiScale: uiScale = value
-            case .sound, .reduceMotion, .fullscreen: break
+            case .sound, .reduceMotion, .fullscreen, .photoFrame: break
             }
         } else {
             guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
@@ -114,6 +119,7 @@ public struct UserSettings: Sendable, Equatable {
             case .sound: sound = value
             case .reduceMotion: reduceMotion = value
             case .fullscreen: fullscreen = value
+            case .photoFrame: photoFrame = value
             case .volume, .shake, .squash, .uiScale: break
             }
         }

@@ -138,7 +138,8 @@ extension AppSession {
         if case .ready(let image) = state {
             // Hits test the picture itself; the frame shows it with its marks.
             controller.selectedPicture = image
-            state = .ready(markedPicture(image, time: time))
+            let framed = settings.photoFrame && image.isOpaque ? photoSticker.sticker(for: image) : image
+            state = .ready(markedPicture(framed, time: time))
         } else {
             controller.selectedPicture = nil
         }
@@ -146,6 +147,7 @@ extension AppSession {
         var frame = renderer.frame
         frame.layout = controller.layout
         frame.picture = state
+        frame.pictureIsSticker = settings.photoFrame && (controller.selectedPicture?.isOpaque ?? false)
         frame.pictureRect = controller.pictureRect
         frame.time = time
         frame.flash = controller.effects.flash

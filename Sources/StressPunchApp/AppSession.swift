@@ -97,6 +97,7 @@ public final class AppSession {
     /// The marks on the targets, and the picture with them drawn on.
     let markBook: MarkBook
     let markPainter = MarkPainter()
+    let photoSticker = PhotoSticker()
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.

@@ -12,7 +12,7 @@ struct SettingsTests {
         let list = try cli.run("settings", "list")
         #expect(list.status == 0)
         let keys = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(keys == ["sound", "volume", "reduce-motion", "shake", "squash", "ui-scale", "fullscreen"])
+        #expect(keys == ["sound", "volume", "reduce-motion", "shake", "squash", "ui-scale", "fullscreen", "photo-frame"])
         #expect(try cli.run("settings", "get", "volume").standardOutput == "80\n")
         let set = try cli.run("settings", "set", "volume", "35")
         #expect(set.status == 0 && set.standardOutput == "volume is now 35\n")
@@ -102,6 +102,30 @@ struct SettingsTests {
         let result = try HeadlessRun().run("0.20 click \"Close\"\n0.40 quit")
         #expect(result.status == 1)
         #expect(result.standardError.contains("Close"))
+    }
+
+    @Test("a photo sits as a sticker with rounded corners and a light outline; photo-frame off shows it square")
+    func photoSticker() throws {
+        let run = HeadlessRun()
+        let photo = try run.cli.file("photo.png", TestPNG.solid(width: 400, height: 300, rgba: (30, 160, 60, 255)))
+        _ = try run.cli.run("targets", "add", "--name", "Field", "--image", photo)
+        let id = try #require(try run.cli.list().last?.id)
+        _ = try run.cli.run("targets", "select", String(id))
+        #expect(try run.run("0.5 screenshot $DIR/framed.png\n0.6 quit").status == 0)
+        #expect(try run.cli.run("settings", "set", "photo-frame", "off").status == 0)
+        #expect(try run.run("0.5 screenshot $DIR/square.png\n0.6 quit").status == 0)
+        let framed = try Screenshot(run.folder.file("framed.png").path), square = try Screenshot(run.folder.file("square.png").path)
+        // Find the photo's green in the middle row, square: its leftmost column is the edge.
+        let row = 330
+        let left = try #require((0..<640).first { x in let p = square.pixel(x, row); return p[1] > 140 && p[0] < 60 })
+        let top = try #require((0..<360).first { y in let p = square.pixel(640, y); return p[1] > 140 && p[0] < 60 })
+        // Square: the corner is photo. Framed: the corner is cut round, and the edge is light.
+        let corner = square.pixel(left + 1, top + 1)
+        #expect(corner[1] > 140 && corner[0] < 60)
+        let cut = framed.pixel(left + 1, top + 1)
+        #expect(!(cut[1] > 140 && cut[0] < 60), "the sticker's corner is rounded off: \(cut)")
+        let edge = framed.pixel(left + 2, row)
+        #expect(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, "a light outline: \(edge)")
     }
 
     @Test("the first launch shows the hint once; the next launch does not")
