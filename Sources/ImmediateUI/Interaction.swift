@@ -20,6 +20,18 @@ struct Focusable {
     var scroll: WidgetID?
     var contentTop: Float
     var contentBottom: Float
+    /// In a grid: its item's index and the grid's columns and count.
+    var grid: (index: Int, columns: Int, count: Int)?
+}
+
+/// Where this frame's focus ring goes.
+struct FocusRingPlacement {
+    var rect: Rect
+    var radius: Float
+    var clip: Rect
+    var overlay: Bool
+    /// Thicker and further off, for cards with a selection border.
+    var prominent: Bool
 }
 
 /// What `updateControl` found for a widget this frame.
@@ -66,7 +78,8 @@ extension UIContext {
     /// remembers where to put the focus ring (`ringRadius` in pixels).
     @discardableResult
     public func updateControl(
-        _ id: WidgetID, _ rect: Rect, focusable: Bool = true, activatesOnKeys: Bool = true, ringRadius: Float? = nil
+        _ id: WidgetID, _ rect: Rect, focusable: Bool = true, activatesOnKeys: Bool = true, ringRadius: Float? = nil,
+        prominentRing: Bool = false
     ) -> ControlState {
         lastItem = id
         isItemDeactivatedAfterEdit = false
@@ -97,7 +110,9 @@ extension UIContext {
             state.isFocused = true
             if activatesOnKeys && takeActivation() { state.clicked = true }
             if focusVisible {
-                focusRing = (rect, ringRadius ?? theme.cornerRadius * scale, currentClip, drawingOverlay)
+                focusRing = FocusRingPlacement(
+                    rect: rect, radius: ringRadius ?? theme.cornerRadius * scale, clip: currentClip, overlay: drawingOverlay,
+                    prominent: prominentRing)
             }
         }
         return state
@@ -110,6 +125,9 @@ extension UIContext {
             let shift = region.offset - region.viewport.minY
             item.contentTop = rect.minY + shift
             item.contentBottom = rect.maxY + shift
+            if let grid = region.grid {
+                item.grid = (grid.index(of: rect, viewport: region.viewport, offset: region.offset), grid.columns, grid.count)
+            }
         }
         focusables.append(item)
         if id == focused {
@@ -219,18 +237,27 @@ extension UIContext {
     }
 
     /// Spatial: the nearest widget whose centre lies in `direction` from the focused one,
-    /// counting distance off the axis twice as heavily as along it.
+    /// counting distance off the axis twice as heavily as along it. In a grid, by item
+    /// instead (see `moveInGrid`).
     func moveFocus(_ direction: NavDirection) {
         focusVisible = true
         guard !focusables.isEmpty else { return }
-        let currentRect = focused.flatMap { id in focusables.first(where: { $0.id == id })?.rect } ?? focusedRectLastFrame
+        let current = focused.flatMap { id in focusables.first(where: { $0.id == id }) }
+        var leavingGrid: WidgetID?
+        if let current, let grid = current.grid {
+            switch moveInGrid(current, grid: grid, direction) {
+            case .handled: return
+            case .leave: leavingGrid = current.scroll
+            }
+        }
+        let currentRect = current?.rect ?? focusedRectLastFrame
         guard let from = currentRect, focused != nil else {
             focus(focusables[0])
             return
         }
         var best: Focusable?
         var bestScore = Float.infinity
-        for candidate in focusables where candidate.id != focused {
+        for candidate in focusables where candidate.id != focused && (leavingGrid == nil || candidate.scroll != leavingGrid) {
             let to = candidate.rect
             let along: Float, across: Float
             switch direction {
@@ -255,6 +282,34 @@ extension UIContext {
             }
         }
         if let best { focus(best) }
+    }
+
+    private enum GridMove { case handled, leave }
+
+    /// The d-pad in a grid moves as the eye expects: left and right within the row,
+    /// up and down by a whole row (down into a shorter last row lands on its last
+    /// item), and stops at the edges rather than wandering off to a header button.
+    /// Only up from the first row leaves the grid, for what is above it (a search
+    /// field, Back).
+    private func moveInGrid(_ current: Focusable, grid: (index: Int, columns: Int, count: Int), _ direction: NavDirection) -> GridMove {
+        let index = grid.index, columns = grid.columns, count = grid.count
+        let row = index / columns, lastRow = (count - 1) / columns
+        let target: Int
+        switch direction {
+        case .left: target = index % columns == 0 ? index : index - 1
+        case .right: target = index % columns == columns - 1 || index + 1 >= count ? index : index + 1
+        case .down: target = row >= lastRow ? index : min(count - 1, index + columns)
+        case .up:
+            guard row > 0 else { return .leave }
+            target = index - columns
+        }
+        guard target != index else { return .handled }
+        if let item = focusables.first(where: { $0.scroll == current.scroll && $0.grid?.index == target }) {
+            focus(item)
+            return .handled
+        }
+        // Not built this frame (it cannot be: one row either side always is); stay put.
+        return .handled
     }
 
     /// How far apart two intervals are (0 when they overlap).

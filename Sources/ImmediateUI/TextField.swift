@@ -40,13 +40,23 @@ extension UIContext {
     public func textField(
         _ label: String, text: inout String, placeholder: String = "", maxLength: Int = .max, in rect: Rect? = nil
     ) -> UIResult {
+        textField(label, text: &text, placeholder: placeholder, maxLength: maxLength, in: rect, leadingInset: 0, trailingInset: 0)
+    }
+
+    /// A text field whose text keeps `leadingInset` and `trailingInset` pixels clear
+    /// inside its border (for a search field's icon and clear button).
+    func textField(
+        _ label: String, text: inout String, placeholder: String, maxLength: Int, in rect: Rect?,
+        leadingInset: Float, trailingInset: Float
+    ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 240 * scale, preferredHeight: theme.controlHeight * scale)
         let control = updateControl(widgetID, area, activatesOnKeys: false)
         var result: UIResult = []
         let fieldFont = font(theme.fontSize)
         let pad = theme.padding * scale
-        let textArea = Rect(x: area.minX + pad, y: area.minY, width: max(0, area.width - 2 * pad), height: area.height)
+        let textArea = Rect(x: area.minX + pad + leadingInset, y: area.minY,
+                            width: max(0, area.width - 2 * pad - leadingInset - trailingInset), height: area.height)
 
         // Leaving the field commits an edit.
         if !control.isFocused, let state = editing, state.id == widgetID {
@@ -133,10 +143,11 @@ extension UIContext {
                         state.cursor = min(count, state.cursor + 1)
                     }
                     if !shift { state.anchor = state.cursor }
-                case .home:
+                // Ctrl+Home / Ctrl+End are left to the list beside a search field.
+                case .home where !control:
                     state.cursor = 0
                     if !shift { state.anchor = 0 }
-                case .end:
+                case .end where !control:
                     state.cursor = count
                     if !shift { state.anchor = count }
                 case .enter:

@@ -127,6 +127,8 @@ public final class UIContext {
     var pressOrigin: Point?
     var wheel = Point(0, 0)
     var wheelTaken = false
+    /// A list took this frame's page keys (Page Up/Down, Home/End) for the page.
+    var pageKeysTaken = false
     var stickDirection: NavDirection?
     var stickSteps: [NavDirection] = []
     /// The right stick's vertical push (-1...1), which scrolls the focused list.
@@ -150,7 +152,7 @@ public final class UIContext {
     var focusedRectLastFrame: Rect?
     /// The scroll region the focused widget sat in last frame (Page Up/Down scroll it).
     var focusedScroll: WidgetID?
-    var focusRing: (rect: Rect, radius: Float, clip: Rect, overlay: Bool)?
+    var focusRing: FocusRingPlacement?
     var pendingFocus: WidgetID?
     var reveal: (scroll: WidgetID, top: Float, bottom: Float)?
     public internal(set) var lastItem: WidgetID?
@@ -248,6 +250,7 @@ public final class UIContext {
         insideModal = nil
         backTaken = false
         wheelTaken = false
+        pageKeysTaken = false
         textInputRect = nil
         toastClearance = nil
         layouts.append(LayoutFrame(content: bounds, axis: .vertical, spacing: theme.spacing * scale))
@@ -284,8 +287,11 @@ public final class UIContext {
         UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs)
     }
 
-    private func appendFocusRing(_ ring: (rect: Rect, radius: Float, clip: Rect, overlay: Bool), to list: inout [DrawCommand]) {
-        let gap = theme.focusRingGap * scale, width = theme.focusRingWidth * scale
+    private func appendFocusRing(_ ring: FocusRingPlacement, to list: inout [DrawCommand]) {
+        // Cards carry a selection border of their own: their focus ring stands further
+        // off and is thicker, so the two never read as one.
+        let gap = (ring.prominent ? theme.focusRingGap * 1.5 : theme.focusRingGap) * scale
+        let width = (ring.prominent ? theme.focusRingWidth * 1.5 : theme.focusRingWidth) * scale
         let grown = ring.clip.insetBy(-(gap + width))
         list.append(.pushClip(grown))
         list.append(.focusRing(ring.rect.insetBy(-gap), cornerRadius: ring.radius + gap, color: theme.focusRing, width: width))

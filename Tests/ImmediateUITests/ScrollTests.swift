@@ -35,14 +35,14 @@ struct ScrollTests {
         #expect(ui.commands.contains { $0.string == "Target 5000" })
     }
 
-    @Test("wheel scrolling moves by notches and clamps at both ends")
+    @Test("wheel scrolling moves three rows a notch and clamps at both ends")
     func wheelClamps() {
         let harness = UIHarness()
         let list = { (ui: UIContext) in ui.scrollList("list", count: 20, rowHeight: 60, in: viewport) { _, _ in } }
         harness.frame([.pointerMoved(x: 100, y: 100), .wheel(dx: 0, dy: 1)], list)
         #expect(harness.ui.scrollOffset("list") == 0)
         harness.frame([.wheel(dx: 0, dy: -1)], list)
-        #expect(harness.ui.scrollOffset("list") == 60)
+        #expect(harness.ui.scrollOffset("list") == 3 * 60)
         harness.frame([.wheel(dx: 0, dy: -100)], list)
         #expect(harness.ui.scrollOffset("list") == 20 * 60 - 600)
         // Outside the list the wheel does nothing to it.
@@ -109,13 +109,14 @@ struct ScrollTests {
         #expect(harness.ui.focused == rowID)
     }
 
-    @Test("a grid fits as many columns as its minimum item width allows")
+    @Test("a grid fits as many columns as its minimum item width allows, beside its scrollbar")
     func gridColumns() {
         let harness = UIHarness()
         var frame: ScrollListFrame?
         harness.frame { ui in
+            // 520 for the items and 14 for the scrollbar's strip (the 50 items overflow).
             let grid = ui.beginScrollGrid("grid", count: 50, minimumItemWidth: 120, itemHeight: 150, spacing: 10,
-                                          in: Rect(x: 0, y: 0, width: 520, height: 400))
+                                          in: Rect(x: 0, y: 0, width: 534, height: 400))
             frame = grid
             ui.endScrollList(grid)
         }
