@@ -21,7 +21,9 @@ public struct UITheme: Sendable {
     /// Text that says what is wrong, readable on the dark background.
     public var warning = Color(hex: 0xFF8A8E)
     public var destructiveHover = Color(hex: 0xF06468)
-    public var focusRing = Color(hex: 0xFFD27A)
+    /// Sky blue, as desktop focus rings are: no warm accent (the selection's orange,
+    /// the favorite star's yellow) can be mistaken for it.
+    public var focusRing = Color(hex: 0x7CC4FF)
     public var selection = Color(hex: 0xFF9F6E, alpha: 0.45)
     public var fieldBackground = Color(hex: 0x242640)
     public var scrim = Color(hex: 0x101120, alpha: 0.6)

@@ -157,25 +157,31 @@ extension UIContext {
     // MARK: [SECTION] Image tile
 
     /// A picture card with a title under it, for the "More targets" grid and the
-    /// picture picker; `selected` draws an accent border. Its id is `label`. `fit`
-    /// defaults to filling the card for opaque photos and fitting transparent art.
+    /// picture picker; `selected` draws an accent border and a check badge (so the
+    /// selection reads even without telling colours apart, and never looks like the
+    /// focus ring, which stands off the card). Its id is `label`. `fit` defaults to
+    /// filling the card for opaque photos and fitting transparent art. `titleLines`:
+    /// how many lines the title may wrap to before it is cut with "…".
     @discardableResult
     public func imageTile(
         _ label: String, title: String, picture: RasterImage?, selected: Bool = false, fit: ImageFit? = nil,
-        in rect: Rect? = nil
+        titleLines: Int = 1, in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
-        let control = updateControl(widgetID, area)
+        let control = updateControl(widgetID, area, prominentRing: true)
         let radius = theme.cornerRadius * scale
         let pad = 8 * scale
         if selected {
             draw(.rect(area, color: theme.accent, cornerRadius: radius))
-            draw(.rect(area.insetBy(3 * scale), color: theme.card, cornerRadius: max(0, radius - 3 * scale)))
+            draw(.rect(area.insetBy(3 * scale), color: control.isHot || control.isActive ? theme.cardHover : theme.card,
+                       cornerRadius: max(0, radius - 3 * scale)))
         } else {
             draw(.rect(area, color: control.isHot || control.isActive ? theme.cardHover : theme.card, cornerRadius: radius))
         }
-        let titleHeight = theme.fontSize * scale * 1.6
+        let titleFont = font(theme.fontSize)
+        let lineHeight = Float(glyphs.lineMetrics(for: titleFont).lineHeight)
+        let titleHeight = titleLines <= 1 ? theme.fontSize * scale * 1.6 : lineHeight * Float(titleLines) + pad
         let pictureRect = Rect(
             x: area.minX + pad, y: area.minY + pad, width: area.width - 2 * pad,
             height: max(0, area.height - 2 * pad - titleHeight))
@@ -186,9 +192,27 @@ extension UIContext {
         } else {
             draw(.rect(pictureRect, color: theme.backgroundDeep, cornerRadius: max(0, radius - pad / 2)))
         }
-        draw(.text(title, Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight),
-                   font: font(theme.fontSize), color: theme.text, alignment: .center, maxLines: 1))
+        if selected { selectionBadge(at: Point(pictureRect.maxX - 6 * scale, pictureRect.minY + 6 * scale)) }
+        let titleRect = Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight)
+        if titleLines <= 1 {
+            draw(.text(title, titleRect, font: titleFont, color: theme.text, alignment: .center, maxLines: 1))
+        } else {
+            // Wrapped from just under the picture, so the names of a row line up.
+            draw(.text(title, Rect(x: titleRect.minX, y: titleRect.minY + pad / 2, width: titleRect.width,
+                                   height: lineHeight * Float(titleLines)),
+                       font: titleFont, color: theme.text, alignment: .center, maxLines: titleLines))
+        }
         return control.clicked ? .clicked : []
+    }
+
+    /// A round accent badge with a check mark, its top-right corner at `corner`.
+    private func selectionBadge(at corner: Point) {
+        let side = 28 * scale
+        let badge = Rect(x: corner.x - side, y: corner.y, width: side, height: side)
+        draw(.shadow(badge, cornerRadius: side / 2, blur: 6 * scale, offset: Point(0, 2 * scale), color: theme.shadow))
+        draw(.rect(badge.insetBy(-2 * scale), color: theme.card, cornerRadius: side / 2 + 2 * scale))
+        draw(.rect(badge, color: theme.accent, cornerRadius: side / 2))
+        draw(.text("✓", badge, font: font(17, .bold), color: theme.textOnAccent, alignment: .center, maxLines: 1))
     }
 
     // MARK: [SECTION] Spinner
