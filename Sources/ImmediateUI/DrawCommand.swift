@@ -24,6 +24,9 @@ public enum DrawCommand: Sendable {
     case popClip
     /// A ring of `width` around `rect`, outside it.
     case focusRing(Rect, cornerRadius: Float, color: Color, width: Float)
+    /// An outline of `width` around `rect`, outside it, that is not the focus ring
+    /// (a search field's magnifier): drawn the same, told apart by tests.
+    case stroke(Rect, cornerRadius: Float, color: Color, width: Float)
 }
 
 extension DrawCommand: Equatable {
@@ -38,7 +41,7 @@ extension DrawCommand: Equatable {
             return s1 == s2 && a == b && f1 == f2 && c1 == c2 && al1 == al2 && m1 == m2
         case let (.pushClip(a), .pushClip(b)): return a == b
         case (.popClip, .popClip): return true
-        case let (.focusRing(a, r1, c1, w1), .focusRing(b, r2, c2, w2)):
+        case let (.focusRing(a, r1, c1, w1), .focusRing(b, r2, c2, w2)), let (.stroke(a, r1, c1, w1), .stroke(b, r2, c2, w2)):
             return a == b && r1 == r2 && c1 == c2 && w1 == w2
         default: return false
         }
@@ -86,7 +89,7 @@ public enum UIRenderer {
                 guard depth > 0 else { continue }
                 canvas.popClip()
                 depth -= 1
-            case let .focusRing(rect, radius, color, width):
+            case let .focusRing(rect, radius, color, width), let .stroke(rect, radius, color, width):
                 let ring = rect.insetBy(-width / 2)
                 canvas.stroke(Path.roundedRect(ring, radius: radius + width / 2), width: width, color)
             }
