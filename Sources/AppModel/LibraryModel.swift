@@ -21,7 +21,12 @@ public final class LibraryModel: @unchecked Sendable {
     private var freshTargets: [StressTarget]?
     private var busyCount = 0
 
-    public private(set) var targets: [StressTarget] = []
+    public private(set) var targets: [StressTarget] = [] {
+        didSet { revision &+= 1 }
+    }
+    /// Changes whenever `targets` does, so what is worked out from the list (a
+    /// filter's matches) is worked out again only then.
+    public private(set) var revision = 0
     /// Punches per day for the Stats screen, every day of the range asked for, oldest
     /// first (nil until loaded; loading runs off the frame path).
     public private(set) var dayTotals: [DayTotal]?

@@ -7,24 +7,46 @@ import StressCore
 extension LibraryScreens {
     // MARK: More targets: every target in a grid
 
-    public func allTargets() -> Action {
+    /// Every target (or those matching the search) as cards; choosing one selects it
+    /// and goes back to punching. Return chooses the first match. The grid opens with
+    /// the focus on the selected card, so the d-pad starts from it.
+    public func allTargets(filter: TargetFilter) -> Action {
         var action = Action.none
         let (header, back) = pageHeader(title: "All targets", back: "Back", backWidth: 120)
         if back { action = .show(.main) }
-        subtitle("\(library.targets.count) targets · choose one to punch it", under: header)
-        let gridRect = pageBody(under: header)
+        filter.update(library)
         let targets = library.targets
-        ui.scrollGrid("all-targets", count: targets.count, minimumItemWidth: 180, itemHeight: 210, spacing: 16,
+        let matches = filter.matches
+        let summary = filter.isFiltering
+            ? "\(matches.count) of \(targets.count) targets" : "\(targets.count) targets · choose one to punch it"
+        let search = searchRow(filter, placeholder: "Search names and messages", summary: summary, under: header)
+        let gridRect = searchedBody(under: header)
+        var focusTarget: Int64?
+        if filter.needsFirstFocus && !ui.isInputBlocked {
+            filter.needsFirstFocus = false
+            if let selected = library.selectedID, let position = filter.position(of: selected, in: library) {
+                ui.scrollToItem("all-targets", index: position)
+                focusTarget = selected
+            }
+        }
+        ui.scrollGrid("all-targets", count: matches.count, minimumItemWidth: 180, itemHeight: 236, spacing: 16,
                       padding: 4, in: gridRect) { index, rect in
-            let target = targets[index]
+            let target = targets[matches[index]]
             ui.pushID(target.id)
+            // Invisibly, unless the keyboard or pad brought the user here.
+            if target.id == focusTarget { ui.focusNow(ui.id("target"), visible: false) }
             if ui.imageTile("target", title: target.name, picture: thumbnail(target),
-                            selected: target.id == library.selectedID, in: rect).clicked {
+                            selected: target.id == library.selectedID, titleLines: 2, in: rect).clicked {
                 action = .chooseAndReturn(target.id)
             }
             ui.popID()
         }
-        if ui.backRequested { action = .show(.main) }
+        if filter.isFiltering && matches.isEmpty { noMatches(filter, in: gridRect) }
+        // A focused card took its own Enter already; else Return chooses the first match.
+        if filter.isFiltering, action == .none, let first = matches.first, search.submitted || ui.takeDefaultAction() {
+            action = .chooseAndReturn(targets[first].id)
+        }
+        if ui.backRequested && !escapeClearsSearch(filter) { action = .show(.main) }
         return action
     }
 }

@@ -100,4 +100,47 @@ public struct LibraryScreens {
         let bottom = max(margin, ui.toastStackHeight > 0 ? ui.toastStackHeight + 20 * layout.scale : margin)
         return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
     }
+
+    // MARK: Search over a long list
+
+    /// The search row under a page header: the search field on the left (typing on
+    /// the page lands in it), `summary` muted on the right. On a touch screen or a
+    /// gamepad the field is reached like any other (a tap, the d-pad and A), and its
+    /// focus turns text input on, which brings up the system's on-screen keyboard.
+    public func searchRow(_ filter: TargetFilter, placeholder: String, summary: String, under header: Rect) -> UIResult {
+        let s = layout.scale
+        let row = Rect(x: header.minX, y: header.maxY + 14 * s, width: header.width, height: 44 * s)
+        let field = Rect(x: row.minX, y: row.minY, width: min(440 * s, row.width * 0.55), height: row.height)
+        filter.fieldRect = field
+        let result = ui.searchField("search", text: &filter.text, placeholder: placeholder, in: field)
+        ui.label(summary, style: .muted, alignment: .trailing,
+                 in: Rect(x: field.maxX + 16 * s, y: row.minY, width: max(0, row.maxX - field.maxX - 16 * s), height: row.height))
+        return result
+    }
+
+    /// The area below a header and its search row, for the page's list or grid.
+    public func searchedBody(under header: Rect) -> Rect {
+        let s = layout.scale
+        let top = header.maxY + 74 * s
+        let bottom = max(margin, ui.toastStackHeight > 0 ? ui.toastStackHeight + 20 * s : margin)
+        return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
+    }
+
+    /// What an empty result says, and how to get out of it.
+    public func noMatches(_ filter: TargetFilter, in body: Rect) {
+        let s = layout.scale
+        let query = filter.text.trimmingCharacters(in: .whitespaces)
+        ui.label("No targets match “\(query)”", style: .title, alignment: .center,
+                 in: Rect(x: body.minX, y: body.minY + 56 * s, width: body.width, height: 40 * s))
+        ui.label("Check the spelling, or press Escape to see every target.", style: .muted, alignment: .center,
+                 in: Rect(x: body.minX, y: body.minY + 100 * s, width: body.width, height: 30 * s))
+    }
+
+    /// Escape on a searched page: clears the search when there is one (true), else
+    /// leaves it to go back (false).
+    public func escapeClearsSearch(_ filter: TargetFilter) -> Bool {
+        guard !filter.text.isEmpty else { return false }
+        filter.text = ""
+        return true
+    }
 }

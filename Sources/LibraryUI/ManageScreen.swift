@@ -9,7 +9,8 @@ extension LibraryScreens {
 
     /// Header with Back, Restore defaults and Add; then every target as a row with its
     /// thumbnail, name, message, punch count, favorite star, Edit and Delete.
-    public func manage(pendingDelete: StressTarget?, pendingRestore: Bool) -> Action {
+    /// `filter` holds the search and the row to highlight after an Add.
+    public func manage(pendingDelete: StressTarget?, pendingRestore: Bool, filter: TargetFilter) -> Action {
         var action = Action.none
         let s = layout.scale
         let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120, trailingWidth: 190 + 12 + 262)
@@ -24,14 +25,26 @@ extension LibraryScreens {
                               height: header.height)).clicked {
             action = .askRestore
         }
-        let favorites = library.targets.filter(\.isFavorite).count
-        subtitle("\(library.targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen", under: header)
-        let listRect = pageBody(under: header)
+        filter.update(library)
         let targets = library.targets
-        ui.scrollList("manage", count: targets.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
-            let target = targets[index]
+        let matches = filter.matches
+        let favorites = library.favorites.count
+        let summary = filter.isFiltering
+            ? "\(matches.count) of \(targets.count) targets"
+            : "\(targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen"
+        _ = searchRow(filter, placeholder: "Search names and messages", summary: summary, under: header)
+        let listRect = searchedBody(under: header)
+        let highlight = addedRowHighlight(filter)
+        ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
+            let target = targets[matches[index]]
             ui.pushID(target.id)
             ui.panel(rect, shadow: false)
+            if let highlight, highlight.id == target.id {
+                let radius = ui.theme.cornerRadius * s
+                ui.fillRect(rect, color: ui.theme.accent.withAlpha(0.22 * highlight.strength), cornerRadius: radius)
+                ui.draw(.stroke(rect.insetBy(1 * s), cornerRadius: radius - 1 * s,
+                                color: ui.theme.accent.withAlpha(highlight.strength), width: 2 * s))
+            }
             let pad = 10 * s
             let thumbSide = rect.height - 2 * pad
             if let picture = thumbnail(target) {
@@ -79,9 +92,39 @@ extension LibraryScreens {
             case .cancelled: action = .cancelRestore
             case .pending: break
             }
-        } else if ui.backRequested {
+        } else if filter.isFiltering && matches.isEmpty {
+            noMatches(filter, in: listRect)
+        }
+        if pendingDelete == nil && !pendingRestore && ui.backRequested && !escapeClearsSearch(filter) {
             action = .show(.main)
         }
         return action
+    }
+
+    /// How long a new row stays highlighted, in seconds: held, then fading out.
+    static let highlightHold = 0.5
+    static let highlightFade = 1.3
+
+    /// The row just added and how strongly to highlight it now (1 to 0), scrolling it
+    /// into view the first time; nil once it has faded (or it is filtered out).
+    func addedRowHighlight(_ filter: TargetFilter) -> (id: Int64, strength: Float)? {
+        guard let id = filter.highlightID else { return nil }
+        if filter.highlightStart == nil {
+            guard let position = filter.position(of: id, in: library) else {
+                filter.highlightID = nil
+                return nil
+            }
+            ui.scrollToItem("manage", index: position)
+            filter.highlightStart = ui.time
+        }
+        let age = ui.time - (filter.highlightStart ?? ui.time)
+        guard age < Self.highlightHold + Self.highlightFade else {
+            filter.highlightID = nil
+            filter.highlightStart = nil
+            return nil
+        }
+        let fading = max(0, age - Self.highlightHold) / Self.highlightFade
+        // Eased out, so it lingers a moment and then goes.
+        return (id, Float(1 - fading * fading))
     }
 }

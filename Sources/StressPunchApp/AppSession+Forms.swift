@@ -143,6 +143,7 @@ extension AppSession {
         saved.isSaving = false
         savingEditor = nil
         guard succeeded else { return }
+        if saved.mode == .add, saved.returnTo == .manage, let added = library.selectedID { highlightAdded(added) }
         if drafts[saved.mode] === saved { drafts[saved.mode] = nil }
         if shown.editor === saved { showPage(saved.returnTo) }
     }

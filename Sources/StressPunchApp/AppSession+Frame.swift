@@ -96,7 +96,7 @@ extension AppSession {
         }
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
-            textInput: ui?.wantsTextInput ?? false, textInputArea: ui?.textInputRect, nextWakeUp: nextWakeUp)
+            textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp)
     }
 
     /// "StressPunch — NAME", following the selection.

@@ -17,6 +17,7 @@ extension AppSession {
         ui.toastClearance = toastClearance
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
         policy.buildModal(ui, session: self, time: time)
+        keepListFilter()
         let action: LibraryScreens.Action
         switch shown {
         case .main:
@@ -26,7 +27,7 @@ extension AppSession {
             action = .none
             policy.buildPage(.operatorMenu, ui: ui, session: self)
         case .allTargets:
-            action = screens.allTargets()
+            action = screens.allTargets(filter: listFilter)
         case .stats:
             // Read again every second while open: punches still on their way to the
             // library (saved about twice a second) show up a moment later.
@@ -44,7 +45,7 @@ extension AppSession {
             var pendingDelete: Int64?
             if case .confirmDelete(let id)? = dialog { pendingDelete = id }
             action = screens.manage(pendingDelete: pendingDelete.flatMap { id in library.targets.first { $0.id == id } },
-                                    pendingRestore: dialog == .confirmRestore)
+                                    pendingRestore: dialog == .confirmRestore, filter: listFilter)
         case .editor(_, let picker?):
             picker.poll()
             action = screens.picker(picker, folderIcon: folderIcon, thumbnail: { [unowned self] url in self.pictures.thumbnail(for: url) })

@@ -102,6 +102,9 @@ public final class AppSession {
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
     var pendingWashUndo: (id: Int64, name: String, old: [Mark], until: Double)?
+    /// The search and first focus of More targets or Manage, whichever is open (the
+    /// form either leads to keeps it); see `AppSession+Search`.
+    let listFilter = TargetFilter()
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,

@@ -18,7 +18,7 @@ import TestSupport
 /// found by their label in the frame's draw commands and pressed there, so these tests
 /// walk every screen without a window, and a label that moved is still found (one
 /// that vanished fails the test instead of clicking empty space).
-private final class ScreenHarness {
+final class ScreenHarness {
     let folder = TemporaryDirectory("screens")
     let store: TargetStore
     let session: AppSession
