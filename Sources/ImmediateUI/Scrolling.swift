@@ -23,6 +23,9 @@ struct ScrollState {
     var edgeFocus: ScrollEdge?
     /// An item to bring into view when the region is next built (`scrollToItem`).
     var revealIndex: Int?
+    /// Scrolled to the very end last frame: it stays there when the viewport shrinks
+    /// (a toast arriving) or rows are added, so the last row never ends up cut off.
+    var atEnd = false
 }
 
 /// A press on a scrollbar: dragging the thumb from where it was grabbed, or a click
@@ -164,6 +167,7 @@ extension UIContext {
         var state = scrollStates[key] ?? ScrollState()
         state.offset = offset
         state.velocity = 0
+        state.atEnd = false
         scrollStates[key] = state
     }
 
@@ -174,6 +178,7 @@ extension UIContext {
         let key = id(label)
         var state = scrollStates[key] ?? ScrollState()
         state.revealIndex = index
+        state.atEnd = false
         scrollStates[key] = state
     }
 
@@ -223,6 +228,7 @@ extension UIContext {
             : Rect(x: viewport.maxX, y: viewport.minY, width: 0, height: viewport.height)
 
         var state = scrollStates[regionID] ?? ScrollState()
+        if state.atEnd && !state.dragging && state.velocity == 0 { state.offset = maxOffset }
         if !isInputBlocked {
             scrollInput(regionID, viewport: viewport, strip: strip, rowStride: stride, maxOffset: maxOffset, state: &state)
         }
@@ -246,6 +252,7 @@ extension UIContext {
             state.offset = clamped
             state.velocity = 0
         }
+        state.atEnd = maxOffset > 0 && state.offset >= maxOffset - 0.5
         scrollStates[regionID] = state
 
         let firstRow = max(0, Int(((state.offset - pad) / stride).rounded(.down)) - 1)

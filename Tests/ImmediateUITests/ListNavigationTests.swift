@@ -215,3 +215,30 @@ struct SearchFieldTests {
         #expect(harness.ui.focused == WidgetID.of("search"))
     }
 }
+
+@Suite("A list scrolled to its end")
+struct StickToEndTests {
+    @Test("stays at its end when its viewport shrinks, so the last row is not cut off")
+    func staysAtEnd() {
+        let harness = UIHarness()
+        var height: Float = 600
+        var lastRowBottom: Float = 0
+        let list = { (ui: UIContext) in
+            ui.scrollList("list", count: 30, rowHeight: 60, in: Rect(x: 0, y: 0, width: 400, height: height)) { index, rect in
+                if index == 29 { lastRowBottom = rect.maxY }
+            }
+        }
+        harness.frame(key(.end), list)
+        harness.frame([], list)
+        #expect(lastRowBottom == 600)
+        height = 500
+        harness.frame([], list)
+        #expect(lastRowBottom == 500)
+        // Scrolled back from the end, it keeps its place.
+        harness.frame([.pointerMoved(x: 100, y: 100), .wheel(dx: 0, dy: 1)], list)
+        let offset = harness.ui.scrollOffset("list")
+        height = 450
+        harness.frame([], list)
+        #expect(harness.ui.scrollOffset("list") == offset)
+    }
+}
