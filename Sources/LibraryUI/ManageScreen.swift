@@ -39,12 +39,6 @@ extension LibraryScreens {
             let target = targets[matches[index]]
             ui.pushID(target.id)
             ui.panel(rect, shadow: false)
-            if let highlight, highlight.id == target.id {
-                let radius = ui.theme.cornerRadius * s
-                ui.fillRect(rect, color: ui.theme.accent.withAlpha(0.22 * highlight.strength), cornerRadius: radius)
-                ui.draw(.stroke(rect.insetBy(1 * s), cornerRadius: radius - 1 * s,
-                                color: ui.theme.accent.withAlpha(highlight.strength), width: 2 * s))
-            }
             let pad = 10 * s
             let thumbSide = rect.height - 2 * pad
             if let picture = thumbnail(target) {
@@ -73,6 +67,13 @@ extension LibraryScreens {
             x += 110 * s + pad
             if ui.button("Delete", style: .destructive, in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
                 action = .askDelete(target.id)
+            }
+            if let highlight, highlight.id == target.id {
+                // Over the row's contents, so the whole row glows evenly, buttons too.
+                let radius = ui.theme.cornerRadius * s
+                ui.fillRect(rect, color: ui.theme.accent.withAlpha(0.16 * highlight.strength), cornerRadius: radius)
+                ui.draw(.stroke(rect.insetBy(1 * s), cornerRadius: radius - 1 * s,
+                                color: ui.theme.accent.withAlpha(highlight.strength), width: 2 * s))
             }
             ui.popID()
         }

@@ -30,11 +30,12 @@ extension LibraryScreens {
                      in: Rect(x: gridRect.minX, y: gridRect.minY, width: gridRect.width, height: 40 * s))
         }
         let entries = picker.entries
-        ui.scrollGrid("picker", count: entries.count, minimumItemWidth: 170, itemHeight: 190, spacing: 14, padding: 4,
+        ui.scrollGrid("picker", count: entries.count, minimumItemWidth: 170, itemHeight: 214, spacing: 14, padding: 4,
                       in: gridRect) { index, rect in
             let entry = entries[index]
             ui.pushID(entry.url.path)
-            if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url), in: rect).clicked {
+            if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
+                            titleLines: 2, in: rect).clicked {
                 action = entry.isFolder ? .openFolder(entry.url) : .choosePicture(entry.url)
             }
             ui.popID()

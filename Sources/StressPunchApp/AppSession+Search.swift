@@ -37,7 +37,11 @@ extension AppSession {
     func keepListFilter() {
         switch page {
         case .allTargets, .manage:
-            if listFilter.page != page { listFilter.reset(for: page) }
+            guard listFilter.page != page else { return }
+            listFilter.reset(for: page)
+            // What had the focus belongs to the page left behind; the same id on this
+            // page (the other page's search field) must not inherit it.
+            ui?.setFocus(nil)
         case .editor, .picker:
             break
         default:
