@@ -5,9 +5,9 @@ import Testing
 /// Manage library and the Add / Edit form at 1280x720, driven like a user.
 @Suite("Manage library and Add / Edit, end to end", .serialized)
 struct ManageLibraryTests {
-    // Where things are on the Manage screen at 1280x720 (first rows).
-    static let starOfRow5 = "959 576"
-    static let editOfRow1 = "1053 168"
+    // On the Manage screen: rows 1 to 4 are the favorites, so the first empty star is row 5's.
+    static let starOfRow5 = "\"☆\" 1"
+    static let editOfRow1 = "\"Edit\" 1"
     // Buttons by their label (the Nth when a list shows several): a script fails
     // when the label is not on screen, so a moved button cannot be missed unnoticed.
     static let deleteOfRow1 = "\"Delete\" 1"
@@ -240,7 +240,7 @@ struct OneDeviceTests {
         #expect(added.selected && !added.builtin)
     }
 
-    @Test("only a gamepad: the d-pad reaches More targets, A opens it, the d-pad and A choose a target")
+    @Test("only a gamepad: the d-pad reaches More targets, A opens it on the selected card, the d-pad and A choose a target")
     func gamepadChoosesFromTheGrid() throws {
         let run = HeadlessRun()
         let sixth = try run.cli.list()[5]
@@ -251,9 +251,12 @@ struct OneDeviceTests {
             0.40 pad dpright
             0.50 pad dpright
             0.70 pad a
-            0.90 pad dpdown
+            0.80 pad dpright
+            0.90 pad dpright
             1.00 pad dpright
-            1.20 pad a
+            1.10 pad dpright
+            1.20 pad dpright
+            1.30 pad a
             1.40 quit
             """)
         #expect(result.status == 0)
