@@ -1,8 +1,10 @@
 // SearchField owns the search entry over a long list: a text field with a
-// magnifier, a clear (×) button while it holds text, and type-to-search: printable
-// text typed on the page while no other text field has focus goes into it, so a
-// user can just start typing a name.
+// magnifier, a clear (×) button while it holds text, Ctrl+F to go to it (its text
+// selected, to type over), and type-to-search: printable text typed on the page
+// while no other text field has focus goes into it, so a user can just start
+// typing a name.
 
+import Input
 import Raster
 
 extension UIContext {
@@ -23,9 +25,9 @@ extension UIContext {
     }
 
     /// A search field editing `text`. With `typeToSearch`, text typed while no other
-    /// text field has focus focuses it and lands in it the same frame. The × clears
-    /// it and keeps the focus there. Answers as a text field does (`.changed` on
-    /// every edit, `.submitted` on Enter).
+    /// text field has focus focuses it and lands in it the same frame. Ctrl+F focuses
+    /// it with its text selected. The × clears it and keeps the focus there. Answers
+    /// as a text field does (`.changed` on every edit, `.submitted` on Enter).
     @discardableResult
     public func searchField(
         _ label: String, text: inout String, placeholder: String, maxLength: Int = 200, typeToSearch: Bool = true,
@@ -33,7 +35,12 @@ extension UIContext {
     ) -> UIResult {
         let fieldID = id(label)
         let anotherFieldEditing = editing.map { $0.id == focused && $0.id != fieldID } ?? false
-        if typeToSearch, !isInputBlocked, focused != fieldID, !anotherFieldEditing, hasUntakenText {
+        if !isInputBlocked && takeKey(.character("f"), [.control]) {
+            // As in GTK: the whole text selected, so typing replaces it.
+            let count = text.count
+            editing = TextEditState(id: fieldID, cursor: count, anchor: 0, lastChange: time)
+            focusNow(fieldID)
+        } else if typeToSearch, !isInputBlocked, focused != fieldID, !anotherFieldEditing, hasUntakenText {
             focusNow(fieldID, visible: false)
         }
         let pad = theme.padding * scale
@@ -60,6 +67,17 @@ extension UIContext {
             focusNow(fieldID, visible: false)
         }
         return result
+    }
+
+    /// Takes this frame's first unused press of `key` with exactly `modifiers`.
+    public func takeKey(_ key: Key, _ modifiers: KeyModifiers = []) -> Bool {
+        for index in events.indices where !consumed[index] {
+            if case .keyDown(key, modifiers, _) = events[index] {
+                consumed[index] = true
+                return true
+            }
+        }
+        return false
     }
 
     /// A magnifier: a ring and a short handle of overlapping dots (the renderer has no

@@ -242,3 +242,22 @@ struct StickToEndTests {
         #expect(harness.ui.scrollOffset("list") == offset)
     }
 }
+
+@Suite("Ctrl+F")
+struct FindKeyTests {
+    @Test("Ctrl+F focuses the search field with its text selected, so typing replaces it")
+    func ctrlFSelectsAll() {
+        let harness = UIHarness()
+        var text = "printer"
+        let page = { (ui: UIContext) in
+            ui.button("Card")
+            _ = ui.searchField("search", text: &text, placeholder: "Search", in: Rect(x: 500, y: 10, width: 300, height: 44))
+        }
+        harness.frame(key(.tab), page)
+        #expect(harness.ui.focused != WidgetID.of("search"))
+        harness.frame(key(.character("f"), [.control]), page)
+        #expect(harness.ui.focused == WidgetID.of("search"))
+        harness.frame([.text("inbox")], page)
+        #expect(text == "inbox")
+    }
+}

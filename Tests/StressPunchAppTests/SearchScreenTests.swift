@@ -121,6 +121,20 @@ struct SearchScreenTests {
         #expect(app.shows("Monday Alarm"))
     }
 
+    @Test("Ctrl+F goes to the search with a card focused, and Space then types instead of choosing the card")
+    func ctrlF() throws {
+        let app = try ScreenHarness()
+        let before = app.session.library.selectedID
+        app.key(.character("m"), [.control])
+        app.key(.right)
+        app.key(.character("f"), [.control])
+        app.frame([.text("pointless"), .keyDown(.space, modifiers: [], isRepeat: false), .text(" "), .text("meeting")])
+        app.frame()
+        #expect(app.session.page == .allTargets, "Space typed into the search")
+        #expect(app.session.library.selectedID == before)
+        #expect(app.shows("Pointless Meeting") && app.shows("1 of 8 targets"))
+    }
+
     @Test("while a searched page shows, typed text is the page's and text input stays on")
     func takesTypedText() throws {
         let app = try ScreenHarness()
