@@ -55,7 +55,7 @@ extension UIContext {
         let clearRect = Rect(x: rect.maxX - 7 * scale - clearSide, y: rect.center.y - clearSide / 2,
                              width: clearSide, height: clearSide)
         // Not focusable, as in GTK's search entries: Escape clears from the keyboard.
-        let control = updateControl(id(label + ".clear"), clearRect, focusable: false, activatesOnKeys: false)
+        let control = updateControl(WidgetID.of("clear", in: fieldID), clearRect, focusable: false, activatesOnKeys: false)
         if control.isHot || control.isActive {
             draw(.rect(clearRect, color: theme.cardHover, cornerRadius: clearSide / 2))
         }

@@ -65,6 +65,7 @@ extension UIContext {
         }
         if control.isFocused {
             textInputRect = area
+            editingSeen = true
             if editing?.id != widgetID {
                 let end = text.count
                 editing = TextEditState(id: widgetID, cursor: end, anchor: end, lastChange: time)

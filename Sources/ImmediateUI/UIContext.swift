@@ -172,6 +172,9 @@ public final class UIContext {
     // MARK: Text editing, modal, toasts
 
     var editing: TextEditState?
+    /// The focused text field was built this frame; one that was not is gone (its
+    /// page left), and its editing state goes with it at `end`.
+    var editingSeen = false
     /// The focused text field's rect this frame: the platform should have text input
     /// (and the IME candidate window near this rect) on while it is set.
     public internal(set) var textInputRect: Rect?
@@ -271,6 +274,8 @@ public final class UIContext {
             self.pendingFocus = nil
         }
         modalLastFrame = modalThisFrame
+        if !editingSeen { editing = nil }
+        editingSeen = false
         if let ring = focusRing, !ring.overlay { appendFocusRing(ring, to: &baseCommands) }
         baseCommands.append(contentsOf: overlayCommands)
         if let ring = focusRing, ring.overlay { appendFocusRing(ring, to: &baseCommands) }

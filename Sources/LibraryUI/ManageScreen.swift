@@ -28,7 +28,8 @@ extension LibraryScreens {
         filter.update(library)
         let targets = library.targets
         let matches = filter.matches
-        let favorites = library.favorites.count
+        // Counted in place: `favorites` would build an array every frame.
+        let favorites = targets.reduce(0) { $0 + ($1.isFavorite ? 1 : 0) }
         let summary = filter.isFiltering
             ? "\(matches.count) of \(targets.count) targets"
             : "\(targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen"

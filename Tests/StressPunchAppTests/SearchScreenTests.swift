@@ -174,6 +174,27 @@ struct LongListTests {
         #expect(app.shows("Zebra"))
     }
 
+    @Test("an Add from a searched Manage it does not match clears the search, so the new row shows; one that matches keeps it")
+    func addClearsSearchItDoesNotMatch() throws {
+        let app = try ScreenHarness()
+        let file = app.folder.file("zebra.png")
+        try Data(TestPNG.solid(width: 16, height: 16, rgba: (20, 200, 20, 255))).write(to: file)
+        app.key(.character("l"), [.control])
+        app.frame([.text("printer")])
+        app.press("Add target")
+        app.frame([.fileDropped(path: file.path)])
+        app.key(.enter)
+        app.frame()
+        #expect(app.session.page == .manage)
+        #expect(app.shows("Zebra") && app.shows("9 targets · 4 of 4 favorites on the main screen"), "the search was cleared")
+        app.frame([.text("zeb")])
+        app.press("Add target")
+        app.frame([.fileDropped(path: file.path)])
+        app.key(.enter)
+        app.frame()
+        #expect(app.shows("2 of 10 targets"), "the search that matches the new row is kept: \(app.session.visibleLabels)")
+    }
+
     @Test("the wheel moves Manage three rows a notch, and End and Home jump to its ends")
     func wheelAndEnds() throws {
         let app = try ScreenHarness()
