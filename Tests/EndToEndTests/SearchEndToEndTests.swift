@@ -103,3 +103,21 @@ struct SearchEndToEndTests {
         #expect(HeadlessRun.punchesLanded(result) == 0)
     }
 }
+
+@Suite("The grid's focus and selection, end to end")
+struct GridRingsEndToEndTests {
+    @Test("in a screenshot the focus ring (blue, off the card) and the selection border (orange, on it) differ")
+    func focusAndSelectionDiffer() throws {
+        let run = HeadlessRun()
+        // The first card is selected; the d-pad moves the focus to the second.
+        let result = try run.run("0.20 key Ctrl+M\n0.30 pad dpright\n0.50 screenshot $DIR/rings.png\n0.60 quit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let shot = try Screenshot(run.folder.file("rings.png").path)
+        // At 1280x720 the first card's left edge is at x 32 and the second card's at
+        // 237; its ring stands 4.5 px off it, 4.5 px wide; both halfway down the first row.
+        let selection = shot.pixel(33, 274), ring = shot.pixel(230, 274)
+        #expect(Int(selection[0]) > Int(selection[2]) + 80, "the selection border is orange: \(selection)")
+        #expect(Int(ring[2]) > Int(ring[0]) + 80, "the focus ring is blue: \(ring)")
+        #expect(shot.pixel(226, 274) != ring, "the ring stands apart, not touching the first card")
+    }
+}
