@@ -1,6 +1,6 @@
 // SearchField owns the search entry over a long list: a text field with a
-// magnifier, a clear (×) button while it holds text, Ctrl+F to go to it (its text
-// selected, to type over), and type-to-search: printable text typed on the page
+// magnifier, a clear (×) button while it holds text, Ctrl+F or pad X to go to it
+// (its text selected, to type over), and type-to-search: printable text typed on the page
 // while no other text field has focus goes into it, so a user can just start
 // typing a name.
 
@@ -25,8 +25,9 @@ extension UIContext {
     }
 
     /// A search field editing `text`. With `typeToSearch`, text typed while no other
-    /// text field has focus focuses it and lands in it the same frame. Ctrl+F focuses
-    /// it with its text selected. The × clears it and keeps the focus there. Answers
+    /// text field has focus focuses it and lands in it the same frame. Ctrl+F (or a
+    /// gamepad's X, its search button: focusing a text field brings up the system's
+    /// on-screen keyboard) focuses it with its text selected. The × clears it and keeps the focus there. Answers
     /// as a text field does (`.changed` on every edit, `.submitted` on Enter).
     @discardableResult
     public func searchField(
@@ -35,7 +36,7 @@ extension UIContext {
     ) -> UIResult {
         let fieldID = id(label)
         let anotherFieldEditing = editing.map { $0.id == focused && $0.id != fieldID } ?? false
-        if !isInputBlocked && takeKey(.character("f"), [.control]) {
+        if !isInputBlocked && (takeKey(.character("f"), [.control]) || takePadButton(.x)) {
             // As in GTK: the whole text selected, so typing replaces it.
             let count = text.count
             editing = TextEditState(id: fieldID, cursor: count, anchor: 0, lastChange: time)
@@ -73,6 +74,17 @@ extension UIContext {
     public func takeKey(_ key: Key, _ modifiers: KeyModifiers = []) -> Bool {
         for index in events.indices where !consumed[index] {
             if case .keyDown(key, modifiers, _) = events[index] {
+                consumed[index] = true
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Takes this frame's first unused press of gamepad button `button`.
+    public func takePadButton(_ button: GamepadButton) -> Bool {
+        for index in events.indices where !consumed[index] {
+            if case .gamepadButton(_, button, true) = events[index] {
                 consumed[index] = true
                 return true
             }

@@ -260,4 +260,20 @@ struct FindKeyTests {
         harness.frame([.text("inbox")], page)
         #expect(text == "inbox")
     }
+
+    @Test("a gamepad's X goes to the search field, turning text input on for an on-screen keyboard")
+    func padX() {
+        let harness = UIHarness()
+        var text = ""
+        let page = { (ui: UIContext) in
+            ui.button("Card")
+            _ = ui.searchField("search", text: &text, placeholder: "Search", in: Rect(x: 500, y: 10, width: 300, height: 44))
+        }
+        harness.frame(pad(.dpadDown), page)
+        #expect(!harness.ui.wantsTextInput)
+        harness.frame(pad(.x), page)
+        harness.frame([], page)
+        #expect(harness.ui.focused == WidgetID.of("search"))
+        #expect(harness.ui.wantsTextInput)
+    }
 }
