@@ -51,19 +51,23 @@ public struct HelpSheet: Sendable, Equatable {
             if page != .main { keys.append(line("Esc", "end the game early")) }
         case .allTargets:
             title = "More targets"
-            mouse = [line("Click a card", "choose it and go back to punch"), line("Wheel", "scroll")]
-            touch = [line("Tap a card", "choose it"), line("Swipe", "scroll")]
-            keys = [line("Arrows, Tab", "move between cards"), line("Enter", "choose the focused card"),
-                    line("Esc", "back to punching")]
-            pad = [line("D-pad", "move between cards"), line("A", "choose"), line("B", "back")]
+            mouse = [line("Click a card", "choose it and go back to punch"), line("Wheel, scrollbar", "scroll")]
+            touch = [line("Tap a card", "choose it"), line("Swipe", "scroll"),
+                     line("Tap the search", "type with the on-screen keyboard")]
+            keys = [line("Type, Ctrl+F", "search names and messages"), line("Arrows, Tab", "move between cards"),
+                    line("Enter", "choose the focused card, or the first match"), line("Home / End", "the first / last card"),
+                    line("Esc", "clear the search, then back")]
+            pad = [line("D-pad", "move between cards"), line("A", "choose"), line("X", "search"), line("B", "back")]
         case .manage:
             title = "Manage targets"
             mouse = [line("☆ / ★", "make a favorite (four at most)"), line("Edit, Delete", "change or remove a target"),
-                     line("Wheel", "scroll")]
-            touch = [line("Tap a button", "as a click"), line("Swipe", "scroll")]
-            keys = [line("Tab, arrows", "move between buttons"), line("Enter", "press the focused button"),
-                    line("Ctrl+Z", "undo a delete"), line("Esc", "back")]
-            pad = [line("D-pad", "move"), line("A", "press"), line("Y", "undo a delete"), line("B", "back")]
+                     line("Wheel, scrollbar", "scroll")]
+            touch = [line("Tap a button", "as a click"), line("Swipe", "scroll"),
+                     line("Tap the search", "type with the on-screen keyboard")]
+            keys = [line("Type, Ctrl+F", "search names and messages"), line("Tab, arrows", "move between buttons"),
+                    line("Enter", "press the focused button"), line("Home / End", "the first / last row"),
+                    line("Ctrl+Z", "undo a delete"), line("Esc", "clear the search, then back")]
+            pad = [line("D-pad", "move"), line("A", "press"), line("X", "search"), line("Y", "undo a delete"), line("B", "back")]
         case .editor:
             title = "Add or edit a target"
             mouse = [line("Drop a picture", "on the window to use it"), line("Choose picture…", "browse for one")]
@@ -75,7 +79,8 @@ public struct HelpSheet: Sendable, Equatable {
             title = "Choose a picture"
             mouse = [line("Click a folder", "open it"), line("Click a picture", "use it")]
             touch = [line("Tap", "open or use"), line("Swipe", "scroll")]
-            keys = [line("Arrows, Tab", "move"), line("Enter", "open or use"), line("Esc", "back to the form")]
+            keys = [line("Arrows, Tab", "move"), line("Enter", "open or use"), line("Home / End", "the first / last"),
+                    line("Esc", "back to the form")]
             pad = [line("D-pad", "move"), line("A", "open or use"), line("B", "back to the form")]
         case .stats:
             title = "Your punches"

@@ -253,7 +253,7 @@ public final class AppSession {
         case .keyDown(.f1, [], false), .gamepadButton(_, .back, true):
             isHelpKey = true
         case .keyDown(.other("/"), [.shift], false), .keyDown(.other("?"), _, false):
-            let typing = (ui?.wantsTextInput ?? false) || page == .allTargets || page == .manage
+            let typing = takesTypedText
             isHelpKey = !typing || helpShown
         default:
             break

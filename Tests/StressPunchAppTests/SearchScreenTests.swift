@@ -135,6 +135,20 @@ struct SearchScreenTests {
         #expect(app.shows("Pointless Meeting") && app.shows("1 of 8 targets"))
     }
 
+    @Test("? types into the search on these pages instead of opening help; on the punch screen it opens help")
+    func questionMarkTypes() throws {
+        let app = try ScreenHarness()
+        app.frame([.keyDown(.other("?"), modifiers: [.shift], isRepeat: false), .text("?")])
+        #expect(app.session.helpShown, "it reached the help key on the punch screen")
+        app.frame([.keyDown(.other("?"), modifiers: [.shift], isRepeat: false)])
+        #expect(!app.session.helpShown)
+        app.key(.character("m"), [.control])
+        app.frame([.keyDown(.other("?"), modifiers: [.shift], isRepeat: false), .text("?")])
+        app.frame()
+        #expect(!app.session.helpShown)
+        #expect(app.shows("2 of 8 targets"), "two messages hold a question mark")
+    }
+
     @Test("while a searched page shows, typed text is the page's and text input stays on")
     func takesTypedText() throws {
         let app = try ScreenHarness()
