@@ -33,6 +33,14 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // C: GNU FriBidi, the Unicode bidi algorithm (embedding levels of mixed Hebrew,
+        // Arabic and Latin text). Only Platform imports it, beside the fonts it orders text for.
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // C: HarfBuzz and FreeType: shaping a run (Arabic joining, marks, ligatures) and
+        // rasterizing the glyphs it picks by index, which SDL2_ttf 2.20 cannot. Only Platform imports it.
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
         // C: libjpeg-turbo's libjpeg API, for JPEGs decoded straight to the size they are
         // shown at (DCT scaling), with a scan limit, a time budget and a memory cap, and
@@ -89,9 +97,10 @@ let package = Package(
 
         // Everything SDL: the window and presenting frames, input translation, gamepads
         // and rumble, SDL_mixer audio, the picture codec (libjpeg, libpng, giflib and
-        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf. The only
-        // module importing CSDL2 and CFontconfig. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "Pictures", "Input", "Raster", "Locking"]),
+        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback fonts,
+        // and text shaped by HarfBuzz in FriBidi's order. The only module importing CSDL2,
+        // CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
