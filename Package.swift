@@ -189,11 +189,12 @@ let package = Package(
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),
+        // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
