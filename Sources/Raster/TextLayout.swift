@@ -149,7 +149,10 @@ public struct TextLayout {
             }
             previous = choice.scalar
         }
-        return TextLine(range: start..<contentEnd, width: contentWidth + ellipsisWidth, hasEllipsis: true)
+        // Joined letters are narrower than the sum of their separate forms: a shaped cut
+        // line is placed by what it really takes.
+        let shapedWidth = source.shapedRun(for: text[start..<contentEnd], font: font)?.width
+        return TextLine(range: start..<contentEnd, width: (shapedWidth ?? contentWidth) + ellipsisWidth, hasEllipsis: true)
     }
 
     // MARK: Paragraphs
