@@ -54,7 +54,8 @@ struct TextShaper {
         for (index, character) in characters.enumerated() {
             firstScalar.append(scalars.count)
             for scalar in character.unicodeScalars {
-                scalars.append(scalar.value)
+                // Control characters (a tab, a stray newline) show as a space, as on plain lines.
+                scalars.append(scalar.properties.generalCategory == .control ? 0x20 : scalar.value)
                 characterOfScalar.append(index)
             }
         }

@@ -147,3 +147,38 @@ struct TextShapingTests {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 }
+
+/// Seeded random lines across scripts, marks, joiners and bidi controls: shaping
+/// never traps and every caret stays on the line.
+@Suite("Shaping: random mixed text")
+struct RandomShapingTests {
+    static let pieces: [String] = [
+        "abc", " ", "123", "שלום", "مرحبا", "لا", "ِ", "你好", "🥊", "👩‍💻", "❤️", "(", ")", "\u{200F}", "\u{202E}",
+        "\u{2066}", "\u{2069}", "\t", "\n", "e\u{301}", "नमस्ते", "ሰላም", "🇫🇷", ".", "،",
+    ]
+
+    @Test("two hundred random lines shape with their carets inside the line")
+    func randomLines() throws {
+        let source = try SDLGlyphSource(files: try FontLocator().locate(), reportMissingScript: { _ in })
+        let font = FontDescription.regular(20)
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var shaped = 0
+        for _ in 0..<200 {
+            let line = (0..<(1 + next(12))).map { _ in Self.pieces[next(Self.pieces.count)] }.joined()
+            let layout = TextLayout(source: source, font: font)
+            let width = layout.width(of: line)
+            if source.shapedRun(for: line[...], font: font) != nil { shaped += 1 }
+            for offset in 0...line.count {
+                let x = layout.caretX(in: line, atCharacter: offset)
+                #expect(x >= 0 && x <= width, "caret \(offset) of \(line.debugDescription) at \(x), line \(width) wide")
+            }
+            let canvas = Canvas(width: 400, height: 40)
+            canvas.drawText(line, in: PixelRect(x: 0, y: 0, width: 400, height: 40), font: font, source: source, color: .white)
+        }
+        #expect(shaped > 100, "the random lines should mostly need shaping: \(shaped)")
+    }
+}
