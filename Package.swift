@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
+        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport", "RenderTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
