@@ -180,10 +180,18 @@ extension UIContext {
     /// logical offset whose caret is drawn nearest, so it works in right-to-left text.
     private func placeCursor(_ state: inout TextEditState, text: String, font: FontDescription, textArea: Rect, keepAnchor: Bool) {
         let layout = TextLayout(source: glyphs, font: font)
-        let target = pointer.x - textArea.minX + state.scrollX
+        let target = pointer.x - textArea.minX + state.scrollX - rightToLeftInset(text, font: font, textArea: textArea)
         let offset = layout.characterOffset(in: text, nearestX: target)
         state.cursor = offset
         if !keepAnchor { state.anchor = offset }
+    }
+
+    /// How far a right-to-left text that fits is moved right so it ends at the field's
+    /// right edge, its caret still inside (0 for left-to-right text and for text wider
+    /// than the field, which scrolls).
+    private func rightToLeftInset(_ text: String, font: FontDescription, textArea: Rect) -> Float {
+        guard let run = glyphs.shapedRun(for: text[...], font: font), run.isRightToLeft else { return 0 }
+        return max(0, textArea.width - 2 * scale - Float(run.width))
     }
 
     private func drawTextField(
@@ -199,7 +207,9 @@ extension UIContext {
             if text.isEmpty {
                 draw(.text(placeholder, textArea, font: font, color: theme.textMuted, alignment: .leading, maxLines: 1))
             } else {
-                draw(.text(text, textArea, font: font, color: theme.text, alignment: .leading, maxLines: 1))
+                // A right-to-left text starts at the field's right edge, as in a GNOME entry.
+                let alignment: TextAlignment = glyphs.shapedRun(for: text[...], font: font)?.isRightToLeft == true ? .trailing : .leading
+                draw(.text(text, textArea, font: font, color: theme.text, alignment: alignment, maxLines: 1))
             }
             return
         }
@@ -215,7 +225,7 @@ extension UIContext {
         if caretX < state.scrollX { state.scrollX = caretX }
         state.scrollX = max(0, min(state.scrollX, max(0, totalWidth + 1 - textArea.width)))
         editing = state
-        let originX = textArea.minX - state.scrollX
+        let originX = textArea.minX - state.scrollX + rightToLeftInset(display, font: font, textArea: textArea)
 
         pushClip(textArea)
         if state.hasSelection && composition.isEmpty {

@@ -9,8 +9,10 @@ import Testing
 @Suite("Text field carets in right-to-left text")
 struct BidiTextFieldTests {
     static let fieldRect = Rect(x: 20, y: 20, width: 400, height: 48)
-    /// Where the text starts: the field's x plus its padding.
-    static let textX: Float = 34
+    /// Where the text starts: right-to-left text ends at the field's right edge, so
+    /// after the field's x and padding (34) comes the room it leaves: a text area 372
+    /// wide, less the 40 px of four characters and the 2 px caret.
+    static let textX: Float = 34 + 330
 
     final class Field {
         let source = RightToLeftBoxGlyphSource()
@@ -73,11 +75,25 @@ struct BidiTextFieldTests {
         #expect(rects.first?.width == 10)
     }
 
+    @Test("a right-to-left text ends at the field's right edge, focused or not")
+    func rightAligned() throws {
+        let field = Field("שלום")
+        #expect(field.caretX == Self.textX)
+        let harness = UIHarness(glyphs: RightToLeftBoxGlyphSource())
+        var text = "שלום"
+        let commands = harness.frame { ui in _ = ui.textField("other", text: &text, in: BidiTextFieldTests.fieldRect) }
+        let drawn = commands.compactMap { command -> TextAlignment? in
+            if case let .text(string, _, _, _, alignment, _) = command, string == "שלום" { return alignment }
+            return nil
+        }
+        #expect(drawn == [.trailing])
+    }
+
     @Test("typing after a click goes in at the logical offset under the pointer")
     func clickThenType() throws {
         let field = Field("שלום")
-        // x = 47 is 13 px into the text: nearest caret is 10 px in, after three characters.
-        field.send(click(47, 40))
+        // 13 px into the text: the nearest caret is 10 px in, after three characters.
+        field.send(click(Self.textX + 13, 40))
         field.send([.text("X")])
         #expect(field.text == "שלוXם")
     }
