@@ -14,11 +14,11 @@ static inline int shim_FC_WEIGHT_DEMIBOLD(void) { return FC_WEIGHT_DEMIBOLD; }
 
 #include <string.h>
 
-/// The installed font best suited to draw `scalar` in (sans-serif first, bold when
-/// asked), skipping colour bitmap fonts: its file into `path` (`size` bytes) and its
-/// face index within that file. Returns 1 when a font really has the character, 0
-/// when none does (fontconfig itself always answers with *some* font).
-static inline int shim_fc_font_for_scalar(unsigned int scalar, int bold, char *path, int size, int *index) {
+/// The installed font of `config` best suited to draw `scalar` in (sans-serif first,
+/// bold when asked), skipping colour bitmap fonts: its file into `path` (`size` bytes)
+/// and its face index within that file. Returns 1 when a font really has the
+/// character, 0 when none does (fontconfig itself always answers with *some* font).
+static inline int shim_fc_font_for_scalar(FcConfig *config, unsigned int scalar, int bold, char *path, int size, int *index) {
     FcPattern *pattern = FcPatternCreate();
     FcCharSet *wanted = FcCharSetCreate();
     if (!pattern || !wanted) { if (pattern) FcPatternDestroy(pattern); if (wanted) FcCharSetDestroy(wanted); return 0; }
@@ -27,10 +27,10 @@ static inline int shim_fc_font_for_scalar(unsigned int scalar, int bold, char *p
     FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"sans-serif");
     FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
     FcPatternAddBool(pattern, FC_COLOR, FcFalse);
-    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcConfigSubstitute(config, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
     FcResult result = FcResultNoMatch;
-    FcFontSet *fonts = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcFontSet *fonts = FcFontSort(config, pattern, FcFalse, NULL, &result);
     int found = 0;
     for (int i = 0; fonts && i < fonts->nfont && !found; i++) {
         FcPattern *font = fonts->fonts[i];
