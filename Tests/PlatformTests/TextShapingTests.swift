@@ -182,3 +182,33 @@ struct RandomShapingTests {
         #expect(shaped > 100, "the random lines should mostly need shaping: \(shaped)")
     }
 }
+
+/// The renderer draws text in several bands at once: one source shared by threads.
+@Suite("Shaping: from several threads at once")
+struct ConcurrentShapingTests {
+    @Test("four threads drawing the same mixed lines through one source draw the same pixels")
+    func concurrentDrawing() throws {
+        // The source locks its caches itself (it says so); the box only tells the compiler.
+        final class Shared: @unchecked Sendable {
+            let source: SDLGlyphSource
+            init(_ source: SDLGlyphSource) { self.source = source }
+        }
+        let shared = Shared(try SDLGlyphSource(files: try FontLocator().locate(), reportMissingScript: { _ in }))
+        let lines = (0..<16).map { "مرحبا \($0) שלום 123 abc 你好 🥊" }
+        let results = Locked<[Int: [UInt8]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            let canvas = Canvas(width: 360, height: 16 * 30)
+            for (index, line) in lines.enumerated() {
+                canvas.drawText(
+                    line, in: PixelRect(x: 0, y: index * 30, width: 360, height: 30), font: .regular(20), source: shared.source,
+                    color: .white)
+            }
+            let bytes = RasterImage(copying: canvas).rgbaBytes()
+            results.withLock { $0[worker] = bytes }
+        }
+        let drawn = results.withLock { $0 }
+        #expect(drawn.count == 4)
+        #expect(drawn.values.allSatisfy { $0 == drawn[0] }, "threads drew different pixels")
+        #expect(drawn[0]?.contains { $0 != 0 } == true)
+    }
+}
