@@ -23,11 +23,12 @@ final class MissingScripts {
         report(Self.message(forScriptTag: tag, scalar: scalar))
     }
 
-    static func message(forScriptTag tag: UInt32, scalar: UInt32) -> String {
+    static func message(forScriptTag tagValue: UInt32, scalar: UInt32) -> String {
         let code = String(format: "U+%04X", scalar)
-        let name = scriptNames[tag] ?? fourCharacterCode(tag)
+        let name = scriptNames[tagValue] ?? fourCharacterCode(tagValue)
+        let cjk = [tag("Hani"), tag("Hira"), tag("Kana"), tag("Hang"), tag("Bopo")].contains(tagValue)
         return "stresspunch: no installed font has \(name) characters (\(code)); they show as boxes. "
-            + "Install a font for them, e.g. `apt-get install fonts-noto-core` (or fonts-noto-cjk for Chinese, Japanese and Korean)"
+            + "Install a font that has them, e.g. `apt-get install \(cjk ? "fonts-noto-cjk" : "fonts-noto-core")`"
     }
 
     static func printToStandardError(_ line: String) {
@@ -51,6 +52,6 @@ final class MissingScripts {
         tag("Armn"): "Armenian", tag("Ethi"): "Ethiopic", tag("Khmr"): "Khmer", tag("Mymr"): "Myanmar",
         tag("Sinh"): "Sinhala", tag("Gujr"): "Gujarati", tag("Guru"): "Gurmukhi", tag("Knda"): "Kannada",
         tag("Mlym"): "Malayalam", tag("Tibt"): "Tibetan", tag("Syrc"): "Syriac", tag("Thaa"): "Thaana",
-        tag("Zyyy"): "common", tag("Zsym"): "symbol",
+        tag("Zyyy"): "common", tag("Zsym"): "symbol", tag("Zzzz"): "unassigned", tag("Bopo"): "Bopomofo",
     ]
 }
