@@ -45,7 +45,7 @@ soak: test-deps
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
 SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests
-TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests
+TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
 sanitize: test-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path .build-asan --build-tests
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt \

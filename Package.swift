@@ -33,6 +33,14 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // C: GNU FriBidi, the Unicode bidi algorithm (embedding levels of mixed Hebrew,
+        // Arabic and Latin text). Only Platform imports it, beside the fonts it orders text for.
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // C: HarfBuzz and FreeType: shaping a run (Arabic joining, marks, ligatures) and
+        // rasterizing the glyphs it picks by index, which SDL2_ttf 2.20 cannot. Only Platform imports it.
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
         // C: libjpeg-turbo's libjpeg API, for JPEGs decoded straight to the size they are
         // shown at (DCT scaling), with a scan limit, a time budget and a memory cap, and
@@ -89,9 +97,10 @@ let package = Package(
 
         // Everything SDL: the window and presenting frames, input translation, gamepads
         // and rumble, SDL_mixer audio, the picture codec (libjpeg, libpng, giflib and
-        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf. The only
-        // module importing CSDL2 and CFontconfig. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "Pictures", "Input", "Raster", "Locking"]),
+        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback fonts,
+        // and text shaped by HarfBuzz in FriBidi's order. The only module importing CSDL2,
+        // CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -177,18 +186,19 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport"]),
+        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport", "RenderTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "TestSupport"]),
+        // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -188,22 +188,22 @@ extension UIContext {
         return String(text[text.index(atCharacter: range.lowerBound)..<text.index(atCharacter: range.upperBound)])
     }
 
-    /// Moves the caret to the pointer (a press puts it there; dragging selects).
+    /// Moves the caret to the pointer (a press puts it there; dragging selects): the
+    /// logical offset whose caret is drawn nearest, so it works in right-to-left text.
     private func placeCursor(_ state: inout TextEditState, text: String, font: FontDescription, textArea: Rect, keepAnchor: Bool) {
         let layout = TextLayout(source: glyphs, font: font)
-        let target = pointer.x - textArea.minX + state.scrollX
-        var x: Float = 0, offset = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            let width = Float(layout.width(of: text, in: index..<next))
-            if x + width / 2 > target { break }
-            x += width
-            offset += 1
-            index = next
-        }
+        let target = pointer.x - textArea.minX + state.scrollX - rightToLeftInset(text, font: font, textArea: textArea)
+        let offset = layout.characterOffset(in: text, nearestX: target)
         state.cursor = offset
         if !keepAnchor { state.anchor = offset }
+    }
+
+    /// How far a right-to-left text that fits is moved right so it ends at the field's
+    /// right edge, its caret still inside (0 for left-to-right text and for text wider
+    /// than the field, which scrolls).
+    private func rightToLeftInset(_ text: String, font: FontDescription, textArea: Rect) -> Float {
+        guard let run = glyphs.shapedRun(for: text[...], font: font), run.isRightToLeft else { return 0 }
+        return max(0, textArea.width - 2 * scale - Float(run.width))
     }
 
     private func drawTextField(
@@ -219,7 +219,9 @@ extension UIContext {
             if text.isEmpty {
                 draw(.text(placeholder, textArea, font: font, color: theme.textMuted, alignment: .leading, maxLines: 1))
             } else {
-                draw(.text(text, textArea, font: font, color: theme.text, alignment: .leading, maxLines: 1))
+                // A right-to-left text starts at the field's right edge, as in a GNOME entry.
+                let alignment: TextAlignment = glyphs.shapedRun(for: text[...], font: font)?.isRightToLeft == true ? .trailing : .leading
+                draw(.text(text, textArea, font: font, color: theme.text, alignment: alignment, maxLines: 1))
             }
             return
         }
@@ -227,22 +229,25 @@ extension UIContext {
         let cursorIndex = text.index(atCharacter: state.cursor)
         let display = composition.isEmpty ? text : String(text[..<cursorIndex]) + composition + String(text[cursorIndex...])
         let caretOffset = state.cursor + (composition.isEmpty ? 0 : min(compositionCursor, composition.count))
-        func x(at characters: Int) -> Float {
-            Float(layout.width(of: display, in: display.startIndex..<display.index(atCharacter: characters)))
-        }
+        // Offsets are logical; a caret is drawn where that character sits on screen.
+        func x(at characters: Int) -> Float { Float(layout.caretX(in: display, atCharacter: characters)) }
         let caretX = x(at: caretOffset)
         let totalWidth = Float(layout.width(of: display))
         if caretX - state.scrollX > textArea.width - 1 { state.scrollX = caretX - textArea.width + 1 }
         if caretX < state.scrollX { state.scrollX = caretX }
         state.scrollX = max(0, min(state.scrollX, max(0, totalWidth + 1 - textArea.width)))
         editing = state
-        let originX = textArea.minX - state.scrollX
+        let originX = textArea.minX - state.scrollX + rightToLeftInset(display, font: font, textArea: textArea)
 
         pushClip(textArea)
         if state.hasSelection && composition.isEmpty {
-            let left = x(at: state.selection.lowerBound), right = x(at: state.selection.upperBound)
-            let highlight = Rect(x: originX + left, y: area.minY + area.height * 0.2, width: right - left, height: area.height * 0.6)
-            draw(.rect(highlight, color: theme.selection, cornerRadius: 0))
+            // In mixed-direction text one logical selection can be several pieces on screen.
+            layout.forEachSelectionSpan(in: display, characters: state.selection) { left, right in
+                let highlight = Rect(
+                    x: originX + Float(left), y: area.minY + area.height * 0.2, width: Float(right - left),
+                    height: area.height * 0.6)
+                draw(.rect(highlight, color: theme.selection, cornerRadius: 0))
+            }
         }
         if display.isEmpty {
             draw(.text(placeholder, textArea, font: font, color: theme.textMuted, alignment: .leading, maxLines: 1))
@@ -255,9 +260,11 @@ extension UIContext {
         let textTop = area.minY + (area.height - Float(metrics.ascent + metrics.descent)) / 2
         let baseline = textTop + Float(metrics.ascent)
         if !composition.isEmpty {
-            let left = x(at: state.cursor), right = x(at: state.cursor + composition.count)
-            draw(.rect(Rect(x: originX + left, y: baseline + 2 * scale, width: right - left, height: max(1, 2 * scale)),
-                       color: theme.text, cornerRadius: 0))
+            let composed = state.cursor..<(state.cursor + composition.count)
+            layout.forEachSelectionSpan(in: display, characters: composed) { left, right in
+                draw(.rect(Rect(x: originX + Float(left), y: baseline + 2 * scale, width: Float(right - left), height: max(1, 2 * scale)),
+                           color: theme.text, cornerRadius: 0))
+            }
         }
         // The caret blinks, but stays solid for a moment after each change.
         let sinceChange = time - state.lastChange

@@ -72,10 +72,14 @@ extension LibraryScreens {
                                      in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
         y += 72 * s
         ui.label("Message", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        let countRect = Rect(x: formX, y: y, width: formWidth, height: 30 * s)
         y += 32 * s
         let messageField = ui.textField("message", text: &editor.message, placeholder: "Something to say while you punch it",
                                         maxLength: TargetValidation.maxMessageLength,
                                         in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
+        // Counted after the field took this frame's typing, so it never lags a key behind.
+        let left = CharactersLeft(count: editor.message.count, limit: TargetValidation.maxMessageLength)
+        ui.label(left.text, style: left.isNearLimit ? .error : .muted, alignment: .trailing, in: countRect)
         y += 84 * s
         let reason = editor.blockingReason(hasCurrentPicture: hasCurrentPicture, pictureProblem: pictureProblem,
                                            pictureChecking: checking)

@@ -2,8 +2,11 @@
 // with SDL2_ttf: one TTF_Font per (weight, size), glyphs rasterized once and cached,
 // colour emoji from the emoji font scaled up or down to the text size (also for a
 // text-style scalar whose cluster asks for emoji style with U+FE0F), line metrics and
-// kerning. Lookups may come from several render bands at once: the caches have a
-// lock of their own, and every SDL2_ttf call takes TTFLibrary's. No SDL type leaves it.
+// kerning; characters the fonts lack from a fallback font fontconfig finds (said once
+// per script when none has them); lines in right-to-left or joining scripts shaped
+// by TextShaper (FriBidi and HarfBuzz) and cached by their text. Lookups may come
+// from several render bands at once: the caches have a lock of their own, and every
+// SDL2_ttf call takes TTFLibrary's. No SDL type leaves it.
 
 import CSDL2
 import Foundation
@@ -51,8 +54,28 @@ public final class SDLGlyphSource: GlyphSource {
 
     private static let emojiRenderSize = 109
 
+    /// FreeType faces for shaping and for fallback fonts, and what fontconfig found.
+    private let faces = FontFaces()
+    private let fallbackFonts = FallbackFonts()
+    private let missingScripts: MissingScripts
+
+    /// Shaped lines by a hash of their text and font, each bucket checked by content:
+    /// a frame looks its lines up without building a String.
+    private struct CachedRun {
+        var text: String
+        var font: FontDescription
+        var run: ShapedRun
+    }
+    private var shapedRuns: [Int: [CachedRun]] = [:]
+    private var shapedRunCount = 0
+    /// More distinct lines than any screen shows; past it the cache starts over.
+    private static let shapedRunLimit = 2048
+
     /// Opens the fonts `files` names; throws when the regular font is unusable.
-    public init(files: FontFiles) throws(FontLoadError) {
+    /// `reportMissingScript` receives the one line said per script no font can draw
+    /// (stderr by default).
+    public init(files: FontFiles, reportMissingScript: (@Sendable (String) -> Void)? = nil) throws(FontLoadError) {
+        missingScripts = reportMissingScript.map { MissingScripts(report: $0) } ?? MissingScripts()
         if let failure = TTFLibrary.startFailure { throw .cannotStartFontEngine(reason: failure) }
         self.files = files
         // Open one size now so a broken file is reported here, not as missing text later.
@@ -114,6 +137,9 @@ public final class SDLGlyphSource: GlyphSource {
             // Match the emoji's height to the text font's so it sits in the line.
             let scale = Float(TTF_FontHeight(handle)) / Float(max(1, TTF_FontHeight(emojiFont)))
             glyph = Self.rasterize(scalar, with: emojiFont, scale: scale)
+        } else if TTF_GlyphIsProvided32(handle, scalar.value) == 0, scalar.value >= 0x20,
+                  let fallback = fallbackGlyph(for: scalar.value, font: font) {
+            glyph = fallback
         } else {
             // A scalar no font has draws as the main font's missing-glyph box.
             glyph = Self.rasterize(scalar, with: handle, scale: 1)
@@ -130,6 +156,54 @@ public final class SDLGlyphSource: GlyphSource {
         defer { TTFLibrary.lock.unlock() }
         // Scalars the font lacks map to glyph 0, which has no kerning pairs.
         return Int(TTF_GetFontKerningSizeGlyphs32(handle, left.value, right.value))
+    }
+
+    public func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun? {
+        guard TextShaper.needsShaping(text) else { return nil }
+        let key = Self.cacheKey(text, font)
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if let hit = shapedRuns[key]?.first(where: { $0.font == font && $0.text.unicodeScalars.elementsEqual(text.unicodeScalars) }) {
+            return hit.run
+        }
+        let mainPath = font.weight == .bold ? (files.bold ?? files.regular) : files.regular
+        let shaper = TextShaper(
+            faces: faces, mainFace: FontFace(path: mainPath, index: 0), size: font.size,
+            fallback: { [fallbackFonts] in fallbackFonts.face(for: $0, bold: font.weight == .bold) },
+            plainGlyph: { [unowned self] in
+                self.glyph(for: $0.glyphScalar, emojiStyle: $0.asksForEmojiStyle, font: font)
+            },
+            noteMissing: { [missingScripts] in missingScripts.noteMissing($0) })
+        let run = shaper.shape(text)
+        if shapedRunCount >= Self.shapedRunLimit {
+            shapedRuns.removeAll(keepingCapacity: true)
+            shapedRunCount = 0
+        }
+        shapedRuns[key, default: []].append(CachedRun(text: String(text), font: font, run: run))
+        shapedRunCount += 1
+        return run
+    }
+
+    /// FNV-1a over the text's scalars and the font, computed in place.
+    private static func cacheKey(_ text: Substring, _ font: FontDescription) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+        for scalar in text.unicodeScalars { mix(UInt64(scalar.value)) }
+        mix(UInt64(font.size))
+        mix(font.weight == .bold ? 1 : 0)
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    /// `scalar` from a fallback font fontconfig finds, or nil (after saying once which
+    /// script is missing) when no installed font has it. Called with the lock held.
+    private func fallbackGlyph(for scalar: UInt32, font: FontDescription) -> Glyph? {
+        guard let location = fallbackFonts.face(for: scalar, bold: font.weight == .bold),
+              let face = faces.sized(location, size: font.size)
+        else {
+            missingScripts.noteMissing(scalar)
+            return nil
+        }
+        return face.glyph(index: face.glyphIndex(for: scalar))
     }
 
     // MARK: Fonts

@@ -150,9 +150,29 @@ public final class MainSceneRenderer: BandRenderer {
         canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
         canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
         let messageRect = PixelRect(x: Int(header.minX), y: titleRect.maxY, width: Int(header.width), height: Int(header.height) - titleHeight)
-        canvas.drawText(frame.message, in: messageRect, alignment: .center, font: .regular(Int(21 * s)), source: glyphs,
-                        color: Color(hex: 0xC9CCEB))
+        let messageFont = FontDescription.regular(Int(21 * s))
+        let messageColor = Color(hex: 0xC9CCEB)
+        let layout = TextLayout(source: glyphs, font: messageFont)
+        guard layout.width(of: frame.message) > messageRect.width else {
+            canvas.drawText(frame.message, in: messageRect, alignment: .center, font: messageFont, source: glyphs, color: messageColor)
+            return
+        }
+        // A long message wraps to three lines from where the one line sits, reaching
+        // over the stage's top margin; a shadow keeps it legible over a picture.
+        let metrics = layout.metrics
+        let top = messageRect.y + (messageRect.height - metrics.ascent - metrics.descent) / 2
+        let lines = PixelRect(x: messageRect.x, y: top, width: messageRect.width, height: metrics.lineHeight * Self.messageLines)
+        let offset = max(1, Int(2 * s))
+        canvas.drawParagraph(
+            frame.message, in: PixelRect(x: lines.x, y: lines.y + offset, width: lines.width, height: lines.height),
+            alignment: .center, maxLines: Self.messageLines, font: messageFont, source: glyphs, color: Color.black.withAlpha(0.45))
+        canvas.drawParagraph(
+            frame.message, in: lines, alignment: .center, maxLines: Self.messageLines, font: messageFont, source: glyphs,
+            color: messageColor)
     }
+
+    /// How many lines a long message may take before it is cut with "…".
+    static let messageLines = 3
 
     private func drawTarget(_ image: RasterImage, on canvas: Canvas) {
         let rect = frame.pictureRect

@@ -122,6 +122,11 @@ public protocol GlyphSource: AnyObject {
     func glyph(for scalar: Unicode.Scalar, emojiStyle: Bool, font: FontDescription) -> Glyph?
     /// The pen adjustment between two adjacent glyphs (usually 0 or negative).
     func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int
+    /// `text` shaped as one line (joined, in bidi order, placed), when it needs more
+    /// than drawing glyph after glyph: right-to-left or joining scripts. nil for text
+    /// that draws glyph by glyph, which layout then does itself. Asked every frame:
+    /// a source answers from a cache after the first time. The default never shapes.
+    func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun?
 }
 
 extension GlyphSource {
@@ -130,6 +135,8 @@ extension GlyphSource {
     }
 
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int { 0 }
+
+    public func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun? { nil }
 }
 
 extension Character {

@@ -9,6 +9,9 @@ extension TextLayout {
     public func draw(
         _ line: TextLine, of text: String, x: Int, baseline: Int, on canvas: Canvas, paint: some SpanPaint
     ) -> Int {
+        if let run = source.shapedRun(for: text[line.range], font: font) {
+            return draw(run, hasEllipsis: line.hasEllipsis, x: x, baseline: baseline, on: canvas, paint: paint)
+        }
         var pen = x
         var previous: Unicode.Scalar?
         var index = line.range.lowerBound
@@ -19,15 +22,34 @@ extension TextLayout {
             previous = choice.scalar
             index = text.index(after: index)
         }
-        if line.hasEllipsis {
-            if let ellipsis = source.glyph(for: Self.ellipsis, font: font) {
-                pen += draw(ellipsis, pen: pen, baseline: baseline, on: canvas, paint: paint)
-            } else {
-                let dot = source.glyph(for: ".", font: font)
-                for _ in 0..<3 { pen += draw(dot, pen: pen, baseline: baseline, on: canvas, paint: paint) }
-            }
-        }
+        if line.hasEllipsis { pen += drawEllipsis(pen: pen, baseline: baseline, on: canvas, paint: paint) }
         return pen
+    }
+
+    /// Draws a shaped line as placed; a cut right-to-left line shows its "…" where it
+    /// reads last, on the left.
+    private func draw(
+        _ run: ShapedRun, hasEllipsis: Bool, x: Int, baseline: Int, on canvas: Canvas, paint: some SpanPaint
+    ) -> Int {
+        var left = x
+        if hasEllipsis && run.isRightToLeft { left += drawEllipsis(pen: left, baseline: baseline, on: canvas, paint: paint) }
+        for placed in run.glyphs {
+            _ = draw(placed.glyph, pen: left + placed.x, baseline: baseline - placed.rise, on: canvas, paint: paint)
+        }
+        var pen = left + run.width
+        if hasEllipsis && !run.isRightToLeft { pen += drawEllipsis(pen: pen, baseline: baseline, on: canvas, paint: paint) }
+        return pen
+    }
+
+    /// Draws "…" (or three full stops) and returns its advance.
+    private func drawEllipsis(pen start: Int, baseline: Int, on canvas: Canvas, paint: some SpanPaint) -> Int {
+        if let ellipsis = source.glyph(for: Self.ellipsis, font: font) {
+            return draw(ellipsis, pen: start, baseline: baseline, on: canvas, paint: paint)
+        }
+        let dot = source.glyph(for: ".", font: font)
+        var pen = start
+        for _ in 0..<3 { pen += draw(dot, pen: pen, baseline: baseline, on: canvas, paint: paint) }
+        return pen - start
     }
 
     /// Draws one glyph and returns its advance.

@@ -97,8 +97,9 @@ public struct TextLayout {
         width(of: text, in: text.startIndex..<text.endIndex)
     }
 
-    /// Width in pixels of `text[range]` set on one line.
+    /// Width in pixels of `text[range]` set on one line (shaped when it needs it).
     public func width(of text: String, in range: Range<String.Index>) -> Int {
+        if let run = source.shapedRun(for: text[range], font: font) { return run.width }
         var total = 0
         var previous: Unicode.Scalar?
         var index = range.lowerBound
@@ -148,7 +149,10 @@ public struct TextLayout {
             }
             previous = choice.scalar
         }
-        return TextLine(range: start..<contentEnd, width: contentWidth + ellipsisWidth, hasEllipsis: true)
+        // Joined letters are narrower than the sum of their separate forms: a shaped cut
+        // line is placed by what it really takes.
+        let shapedWidth = source.shapedRun(for: text[start..<contentEnd], font: font)?.width
+        return TextLine(range: start..<contentEnd, width: (shapedWidth ?? contentWidth) + ellipsisWidth, hasEllipsis: true)
     }
 
     // MARK: Paragraphs
@@ -184,7 +188,9 @@ public struct TextLayout {
                 body(ellipsized(text, from: lineStart, upTo: limit, maxWidth: maxWidth))
                 return
             }
-            body(TextLine(range: lineStart..<broken.end, width: broken.width, hasEllipsis: false))
+            // A shaped line's width differs from the sum of its letters (joined forms).
+            let shapedWidth = source.shapedRun(for: text[lineStart..<broken.end], font: font)?.width
+            body(TextLine(range: lineStart..<broken.end, width: shapedWidth ?? broken.width, hasEllipsis: false))
             emitted += 1
             lineStart = broken.next
         } while lineStart < text.endIndex

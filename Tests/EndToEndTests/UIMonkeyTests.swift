@@ -35,7 +35,8 @@ struct UIMonkeyTests {
         "Backspace", "Delete", "F11", "1", "2", "3", "4", "5", "m", "a", "z", "Ctrl+N", "Ctrl+L", "Ctrl+M", "Ctrl+Z", "Ctrl+T", "Ctrl+R", "Ctrl+B",
         "Ctrl+A", "Ctrl+C", "Ctrl+V", "Ctrl+X", "Shift+Left", "Shift+Right", "F1", "Ctrl+F", "Alt+F4", "\"Keypad Enter\"",
     ]
-    static let texts = ["Boss", "Büro 🥊", "Monday", "😤😤", "x", " ", "Ünïcödé ✨", "a very long name that goes on and on and on"]
+    static let texts = ["Boss", "Büro 🥊", "Monday", "😤😤", "x", " ", "Ünïcödé ✨", "a very long name that goes on and on and on",
+                        "مرحبا بالعالم", "שלום 123 abc", "你好世界", "(نعم) 42 🥊"]
     static let buttons = ["a", "b", "x", "y", "back", "start", "guide", "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright"]
     static let axes = ["leftx", "lefty", "rightx", "righty", "lefttrigger", "righttrigger"]
 

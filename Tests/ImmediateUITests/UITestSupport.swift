@@ -7,14 +7,15 @@ import Testing
 
 /// Runs UI frames at 60 Hz with a fake font and an in-memory clipboard.
 final class UIHarness {
-    let glyphs = BoxGlyphSource()
+    let glyphs: any GlyphSource
     let clipboard = InMemoryClipboard()
     let ui: UIContext
     let width: Int
     let height: Int
     var time: Double = 0
 
-    init(width: Int = 1280, height: Int = 720) {
+    init(width: Int = 1280, height: Int = 720, glyphs: any GlyphSource = BoxGlyphSource()) {
+        self.glyphs = glyphs
         self.width = width
         self.height = height
         ui = UIContext(glyphs: glyphs, clipboard: clipboard)

@@ -69,3 +69,38 @@ public func expectGolden(
         Issue.record(Comment(rawValue: mismatch.description), sourceLocation: sourceLocation)
     }
 }
+
+/// The fake font with a toy right-to-left shaper: a line holding Hebrew is taken as
+/// one right-to-left run, its boxes shown in reverse order (what the bidi algorithm
+/// does to an all-Hebrew line), so UI code can be tested on carets in visual order
+/// without a real font.
+public final class RightToLeftBoxGlyphSource: GlyphSource {
+    public let boxes = BoxGlyphSource()
+
+    public init() {}
+
+    /// Lines shaped so far, to prove a test went through the shaped path.
+    public private(set) var shapedLines = 0
+
+    public func lineMetrics(for font: FontDescription) -> LineMetrics { boxes.lineMetrics(for: font) }
+
+    public func glyph(for scalar: Unicode.Scalar, font: FontDescription) -> Glyph? { boxes.glyph(for: scalar, font: font) }
+
+    public func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun? {
+        guard text.unicodeScalars.contains(where: { (0x0590...0x05FF).contains($0.value) }) else { return nil }
+        shapedLines += 1
+        let advance = font.size / 2
+        let count = text.count
+        var placed: [PlacedGlyph] = []
+        var left: [Int] = [], right: [Int] = []
+        for (index, character) in text.enumerated() {
+            let x = (count - 1 - index) * advance
+            if let glyph = boxes.glyph(for: character.glyphScalar, font: font) { placed.append(PlacedGlyph(glyph: glyph, x: x)) }
+            left.append(x)
+            right.append(x + advance)
+        }
+        return ShapedRun(
+            glyphs: placed.reversed(), width: count * advance, isRightToLeft: true, characterLeft: left,
+            characterRight: right, characterIsRightToLeft: [Bool](repeating: true, count: count))
+    }
+}

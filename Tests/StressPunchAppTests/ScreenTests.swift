@@ -4,6 +4,7 @@ import Foundation
 import ImmediateUI
 import Input
 import Kiosk
+import LibraryUI
 import OperatorLock
 import Pictures
 import Raster
@@ -160,6 +161,23 @@ struct ScreenTests {
         app.key(.escape)
         #expect(app.session.page == .manage)
         #expect(app.session.editor == nil)
+    }
+
+    @Test("the form says how many of the message's 200 characters are left, in the warning colour near the end")
+    func messageCharactersLeft() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.press("Add target")
+        #expect(app.shows("200 left"))
+        app.key(.tab)
+        app.frame([.text(String(repeating: "a", count: 57))])
+        app.frame()
+        #expect(app.session.editor?.message.count == 57)
+        #expect(app.shows("143 left"))
+        #expect(!CharactersLeft(count: 57, limit: 200).isNearLimit)
+        #expect(!CharactersLeft(count: 179, limit: 200).isNearLimit)
+        #expect(CharactersLeft(count: 180, limit: 200).isNearLimit)
+        #expect(CharactersLeft(count: 250, limit: 200).text == "0 left")
     }
 
     @Test("Choose picture opens the picker over the form; Cancel goes back to the same form")
