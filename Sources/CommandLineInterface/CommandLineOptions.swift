@@ -422,11 +422,9 @@ public struct CommandLineParser: Sendable {
             guard let image else { throw UsageError(message: "targets add needs --image PATH", usage: Usage.add) }
             var isFolder: ObjCBool = false
             let url = absoluteURL(image, isDirectory: false)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                guard name == nil, !favorite else {
-                    throw UsageError(message: "--image \(image) is a folder: every picture in it is added, each named after its file, "
-                                     + "so --name and --favorite do not apply", usage: Usage.add)
-                }
+            // A folder without --name adds every picture in it; with one, the import
+            // refuses it as the folder it is (one picture was meant).
+            if name == nil, !favorite, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
                 return .addFolder(absoluteURL(image, isDirectory: true), message: message ?? "")
             }
             guard let name else { throw UsageError(message: "targets add needs --name NAME (or --image DIR for a folder of pictures)", usage: Usage.add) }

@@ -28,14 +28,14 @@ struct BulkAddTests {
         #expect(cli.pictureFiles.count == 3)
     }
 
-    @Test("a folder with only good pictures exits 0; --name with a folder is a usage error that adds nothing")
+    @Test("a folder with only good pictures exits 0; --name with a folder is refused as one picture would be, and adds nothing")
     func folderRules() throws {
         let cli = CLI()
         let folder = cli.folder.url.appendingPathComponent("good")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(TestPNG.solid(width: 20, height: 20, rgba: (9, 9, 9, 255))).write(to: folder.appendingPathComponent("one.png"))
         let misuse = try cli.run("targets", "add", "--name", "X", "--image", folder.path)
-        #expect(misuse.status == 2 && misuse.standardError.contains("is a folder"))
+        #expect(misuse.status == 1 && misuse.standardError.contains("is a folder"))
         #expect(cli.pictureFiles.isEmpty)
         let result = try cli.run("targets", "add", "--image", folder.path)
         #expect(result.status == 0 && result.standardOutput == "added 1 target from \(folder.path)\n")
