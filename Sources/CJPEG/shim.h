@@ -1,8 +1,9 @@
 // A bounded JPEG decoder on libjpeg-turbo's libjpeg API, for pictures users give us.
 // libjpeg reports errors by longjmp, which Swift cannot catch, so the whole decode
 // lives here in C. It bounds what a hostile file can cost:
-//  - DCT scaling: decodes straight to the smallest of 1/1, 1/2, 1/4, 1/8 that still
-//    covers the wanted size, so a 100-megapixel photo costs what its thumbnail does;
+//  - DCT scaling: decodes straight to the scale the caller picks (the smallest M/8
+//    that still covers the stored size), so a 100-megapixel photo costs what its
+//    thumbnail does;
 //  - a scan limit (as djpeg -maxscans does): a progressive file with thousands of
 //    scans is refused instead of keeping a core busy for minutes;
 //  - a time budget, checked by the progress monitor as the decode goes;
@@ -82,12 +83,34 @@ static inline void shim_jpeg_progress(j_common_ptr info) {
     }
 }
 
-/// Decodes `size` bytes of JPEG to RGBA, at least `min_long_side` pixels on its long
-/// side where the picture has that many (DCT scaling picks the smallest scale that
-/// does). On success returns SHIM_JPEG_OK and a malloc'd buffer of width*height*4
+/// The size a JPEG's frame header claims, read by libjpeg itself (which stops at the
+/// first scan): 1 when it has one, 0 when libjpeg cannot read that far.
+static inline int shim_jpeg_dimensions(const unsigned char *data, unsigned long size, int *width, int *height) {
+    struct jpeg_decompress_struct info;
+    struct shim_jpeg_guard guard;
+    memset(&guard, 0, sizeof guard);
+    info.err = jpeg_std_error(&guard.errors);
+    guard.errors.error_exit = shim_jpeg_error_exit;
+    guard.errors.emit_message = shim_jpeg_emit_message;
+    if (setjmp(guard.escape)) {
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 1;
+}
+
+/// Decodes `size` bytes of JPEG to RGBA at the DCT scale `scale_num`/`scale_denom`
+/// (libjpeg-turbo takes M/8 for M in 1...16; the caller picks the smallest that
+/// covers the size it stores). On success returns SHIM_JPEG_OK and a malloc'd buffer of width*height*4
 /// in `*pixels` (free it with shim_jpeg_free); otherwise the reason, and libjpeg's
 /// message in `message` (at least JMSG_LENGTH_MAX bytes).
-static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int min_long_side, int max_scans,
+static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int scale_num, int scale_denom, int max_scans,
                                    double seconds, long max_memory, unsigned char **pixels, int *width, int *height,
                                    char *message) {
     struct jpeg_decompress_struct info;
@@ -120,11 +143,8 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
 
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    int long_side = info.image_width > info.image_height ? (int)info.image_width : (int)info.image_height;
-    unsigned int denominator = 1;
-    while (denominator < 8 && long_side / (int)(denominator * 2) >= min_long_side) denominator *= 2;
-    info.scale_num = 1;
-    info.scale_denom = denominator;
+    info.scale_num = (unsigned int)scale_num;
+    info.scale_denom = (unsigned int)scale_denom;
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
 

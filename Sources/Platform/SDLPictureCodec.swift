@@ -1,7 +1,8 @@
 // SDLPictureCodec turns picture files into RGBA bitmaps and back, for importing
 // pictures and writing the stored copies. Decoders are picked for untrusted files:
-// libjpeg-turbo and libpng with limits on work, time and memory, giflib for GIFs,
-// SDL2_image for everything else and for encoding. No SDL or C type leaves it.
+// libjpeg-turbo and libpng with limits on work, time and memory, libwebp scaled as
+// it decodes, giflib for GIFs, SDL2_image for everything else; TurboJPEG writes
+// stored photos, SDL2_image stored PNGs. No SDL or C type leaves it.
 
 import CGIF
 import CJPEG
@@ -13,9 +14,10 @@ import Pictures
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first
 /// frame) go through giflib; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
-/// and non-interlaced PNGs through libpng, both bounded; everything else is decoded
-/// whole by SDL2_image, which also does the encoding. Needs no video or audio
-/// subsystem, so it works in the command line and in tests.
+/// and non-interlaced PNGs through libpng, both bounded, and WebPs through libwebp's
+/// scaled decode; everything else is decoded whole by SDL2_image, which also writes
+/// PNGs (TurboJPEG writes JPEGs). Needs no video or audio subsystem, so it works in
+/// the command line and in tests.
 public struct SDLPictureCodec: PictureCodec {
     /// JPEG quality for stored photos: visually lossless at phone-photo sizes.
     public static let jpegQuality: Int32 = 90
@@ -64,22 +66,40 @@ public struct SDLPictureCodec: PictureCodec {
     public static let jpegMemoryBytes = 160 * 1024 * 1024
 
     /// JPEGs go through libjpeg-turbo, decoded straight to the smallest DCT scale that
-    /// covers `minimumLongSide`, bounded in scans, time and memory; other formats
+    /// covers `minimumLongSide`, bounded in scans, time and memory; WebPs through
+    /// libwebp's scaled decode, straight to the size they are stored at; other formats
     /// through SDL2_image, whole.
     public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
         if bytes.count > 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             if let decoded = try decodePNG(bytes, fileName: fileName, minimumLongSide: minimumLongSide) { return decoded }
             return try decode(bytes, fileName: fileName)  // interlaced: whole, within the import's cap
         }
+        if bytes.count > 16, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return try decodeWebP(bytes, fileName: fileName, longSide: minimumLongSide)
+        }
         guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
             return try decode(bytes, fileName: fileName)
         }
+        return try decodeJPEG(bytes, fileName: fileName, scale: Self.jpegScale(bytes, minimumLongSide: minimumLongSide))
+    }
+
+    /// The DCT scale a JPEG is decoded at for `minimumLongSide`: the smallest that covers
+    /// it. Full size when libjpeg cannot read the header (the decode then says why).
+    public static func jpegScale(_ bytes: [UInt8], minimumLongSide: Int) -> JPEGScale {
+        var width: Int32 = 0, height: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        guard read == 1 else { return .full }
+        return JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height))
+    }
+
+    /// A JPEG through libjpeg-turbo at `scale`, bounded in scans, time and memory.
+    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale) throws(PictureImportError) -> PictureBitmap {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
-                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(max(1, minimumLongSide)), maxJPEGScans,
+                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator), maxJPEGScans,
                                  Self.jpegSecondsBudget, Self.jpegMemoryBytes, &pixels, &width, &height, text.baseAddress)
             }
         }
@@ -157,6 +177,7 @@ public struct SDLPictureCodec: PictureCodec {
     }
 
     public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {
+        if format == .jpeg { return try Self.encodeJPEG(bitmap, quality: Self.jpegQuality) }
         var pixels = bitmap.pixels
         let result: [UInt8]? = pixels.withUnsafeMutableBytes { raw -> [UInt8]? in
             guard let base = raw.baseAddress,
@@ -172,10 +193,7 @@ public struct SDLPictureCodec: PictureCodec {
             let written: Int = output.withUnsafeMutableBytes { out in
                 guard let outBase = out.baseAddress, let stream = SDL_RWFromMem(outBase, Int32(out.count)) else { return -1 }
                 defer { SDL_RWclose(stream) }
-                let status = format == .png
-                    ? IMG_SavePNG_RW(surface, stream, 0)
-                    : IMG_SaveJPG_RW(surface, stream, 0, Self.jpegQuality)
-                guard status == 0 else { return -1 }
+                guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return -1 }
                 return Int(SDL_RWtell(stream))
             }
             guard written > 0 else { return nil }
