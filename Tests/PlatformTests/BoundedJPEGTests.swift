@@ -34,7 +34,7 @@ struct BoundedJPEGTests {
         let thumbnail = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 256)
         #expect((thumbnail.width, thumbnail.height) == (375, 250))  // 1/8
         let stored = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 1000)
-        #expect((stored.width, stored.height) == (1500, 1000))  // 1/2: 1/4 would be 750
+        #expect((stored.width, stored.height) == (1125, 750))  // 3/8: 2/8 would be 750 wide
         let whole = try codec.decode(bytes, fileName: "big.jpg")
         #expect((whole.width, whole.height) == (3000, 2000))
     }
