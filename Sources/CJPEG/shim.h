@@ -107,19 +107,19 @@ static inline int shim_jpeg_dimensions(const unsigned char *data, unsigned long 
 
 /// Decodes `size` bytes of JPEG to RGBA at the DCT scale `scale_num`/`scale_denom`
 /// (libjpeg-turbo takes M/8 for M in 1...16; the caller picks the smallest that
-/// covers the size it stores). On success returns SHIM_JPEG_OK and a malloc'd buffer of width*height*4
-/// in `*pixels` (free it with shim_jpeg_free); otherwise the reason, and libjpeg's
-/// message in `message` (at least JMSG_LENGTH_MAX bytes).
+/// covers the size it stores), into `into`, which the caller sized for the scaled
+/// picture (`into_size` bytes; a picture of any other size is refused as damaged), so
+/// the pixels land where they are kept, never copied. Returns SHIM_JPEG_OK and the
+/// size in `*width` and `*height`; otherwise the reason, and libjpeg's message in
+/// `message` (at least JMSG_LENGTH_MAX bytes).
 static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int scale_num, int scale_denom, int max_scans,
-                                   double seconds, long max_memory, unsigned char **pixels, int *width, int *height,
-                                   char *message) {
+                                   double seconds, long max_memory, unsigned char *into, size_t into_size, int *width,
+                                   int *height, char *message) {
     struct jpeg_decompress_struct info;
     struct shim_jpeg_guard guard;
     memset(&guard, 0, sizeof guard);
     // volatile: read after a longjmp.
-    unsigned char *volatile output = NULL;
     JSAMPLE *volatile row = NULL;
-    *pixels = NULL;
     message[0] = 0;
     info.err = jpeg_std_error(&guard.errors);
     guard.errors.error_exit = shim_jpeg_error_exit;
@@ -128,7 +128,6 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     guard.deadline = shim_jpeg_now() + seconds;
     if (setjmp(guard.escape)) {
         jpeg_destroy_decompress(&info);
-        free(output);
         free(row);
         strncpy(message, guard.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
@@ -149,8 +148,12 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     jpeg_start_decompress(&info);
 
     size_t out_width = info.output_width, out_height = info.output_height;
-    output = (unsigned char *)malloc(out_width * out_height * 4);
-    if (!output) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    unsigned char *output = into;
+    if (!output || out_width * out_height * 4 != into_size) {
+        snprintf(guard.message, sizeof guard.message, "it decodes to %zux%zu, not the size its header gave", out_width, out_height);
+        guard.reason = SHIM_JPEG_DAMAGED;
+        longjmp(guard.escape, 1);
+    }
     if (cmyk) {
         row = (JSAMPLE *)malloc(out_width * 4);
         if (!row) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
@@ -176,12 +179,9 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
-    *pixels = output;
     *width = (int)out_width;
     *height = (int)out_height;
     return SHIM_JPEG_OK;
 }
-
-static inline void shim_jpeg_free(unsigned char *pixels) { free(pixels); }
 
 #endif

@@ -80,7 +80,11 @@ public struct SDLPictureCodec: PictureCodec {
         guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
             return try decode(bytes, fileName: fileName)
         }
-        return try decodeJPEG(bytes, fileName: fileName, scale: Self.jpegScale(bytes, minimumLongSide: minimumLongSide))
+        var width: Int32 = 0, height: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        let scale = read == 1 ? JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height)) : .full
+        return try decodeJPEG(bytes, fileName: fileName, scale: scale, width: read == 1 ? Int(width) : 0,
+                              height: read == 1 ? Int(height) : 0)
     }
 
     /// The DCT scale a JPEG is decoded at for `minimumLongSide`: the smallest that covers
@@ -92,16 +96,31 @@ public struct SDLPictureCodec: PictureCodec {
         return JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height))
     }
 
-    /// A JPEG through libjpeg-turbo at `scale`, bounded in scans, time and memory.
-    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale) throws(PictureImportError) -> PictureBitmap {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0
+    /// A JPEG of `width` x `height` (as its header says; 0 when unread) through
+    /// libjpeg-turbo at `scale`, bounded in scans, time and memory, decoded straight
+    /// into the bitmap's own storage.
+    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale, width: Int, height: Int) throws(PictureImportError) -> PictureBitmap {
+        let outWidth = scale.scaled(width), outHeight = scale.scaled(height)
+        // The import checks the claimed size first; this holds whoever calls (JPEG sides
+        // are at most 65535, so the product cannot overflow).
+        guard outWidth * outHeight <= PictureImporter.maxPixels else {
+            throw .tooManyPixels(file: fileName, width: width, height: height)
+        }
+        let count = outWidth * outHeight * 4
+        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            message.withUnsafeMutableBufferPointer { text in
-                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator), maxJPEGScans,
-                                 Self.jpegSecondsBudget, Self.jpegMemoryBytes, &pixels, &width, &height, text.baseAddress)
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            status = bytes.withUnsafeBufferPointer { buffer in
+                message.withUnsafeMutableBufferPointer { text in
+                    shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                                     maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
+                                     &decodedWidth, &decodedHeight, text.baseAddress)
+                }
             }
+            // A refused file's rows were never all written: zeroed, then dropped below.
+            if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
+            initialized = count
         }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
@@ -117,10 +136,10 @@ public struct SDLPictureCodec: PictureCodec {
         default:
             throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
         }
-        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
-        defer { shim_jpeg_free(pixels) }
-        let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
-        return PictureBitmap(width: Int(width), height: Int(height), pixels: bitmap)
+        guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
+            throw .damaged(file: fileName, reason: "it has no pixels")
+        }
+        return PictureBitmap(width: outWidth, height: outHeight, pixels: pixels)
     }
 
     /// The first frame of a GIF through giflib: SDL2_image's own GIF reader crashed on
