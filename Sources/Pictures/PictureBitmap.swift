@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decoded pixels: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom
 /// with no padding. The form pictures take between decoding and storing.
 public struct PictureBitmap: Sendable, Equatable {
@@ -84,7 +86,15 @@ public struct PictureBitmap: Sendable, Equatable {
         let width = self.width, height = self.height
 
         let opaque = !hasTransparency
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+        // Every byte is written by a band (an unwritten one would be a bug the tests
+        // catch as garbage): no 11 MB of zeros first.
+        var out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
+            initialized = buffer.count
+        }
+        // Big pictures (an import's) are cut into bands of output rows, one per core:
+        // each band writes only its own rows, so they share nothing but the source.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let bands = width * height >= 1_000_000 ? max(1, min(cores, 8, outHeight)) : 1
         pixels.withUnsafeBufferPointer { sourceBuffer in
             out.withUnsafeMutableBufferPointer { targetBuffer in
                 columns.splits.withUnsafeBufferPointer { columnBuffer in
@@ -92,14 +102,14 @@ public struct PictureBitmap: Sendable, Equatable {
                         guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress,
                               let columnSplits = columnBuffer.baseAddress, let rowSplits = rowBuffer.baseAddress
                         else { return }
-                        // Photos are opaque: then there is no alpha to weigh by or divide out
-                        // (the same sums, as alpha/255 is exactly 1), which halves the work.
-                        if opaque {
-                            Self.downscale(source, width: width, height: height, into: target, width: outWidth,
-                                           height: outHeight, columns: columnSplits, rows: rowSplits, opaque: true)
-                        } else {
-                            Self.downscale(source, width: width, height: height, into: target, width: outWidth,
-                                           height: outHeight, columns: columnSplits, rows: rowSplits, opaque: false)
+                        let job = DownscaleJob(source: source, width: width, height: height, target: target, outWidth: outWidth,
+                                               outHeight: outHeight, columns: columnSplits, rows: rowSplits)
+                        if bands == 1 {
+                            job.run(band: 0..<outHeight, opaque: opaque)
+                            return
+                        }
+                        DispatchQueue.concurrentPerform(iterations: bands) { band in
+                            job.run(band: (outHeight * band / bands)..<(outHeight * (band + 1) / bands), opaque: opaque)
                         }
                     }
                 }
@@ -108,13 +118,36 @@ public struct PictureBitmap: Sendable, Equatable {
         return PictureBitmap(width: outWidth, height: outHeight, pixels: out)
     }
 
-    /// The streaming area average itself, on plain pointers: no captured variables
-    /// in the loops, which the optimizer would otherwise have to reload every pixel.
+    /// One downscale's pointers, handed to the band threads.
+    // @unchecked: the pointers outlive the bands (concurrentPerform returns when all are
+    // done), the source is only read, and each band writes only its own output rows.
+    private struct DownscaleJob: @unchecked Sendable {
+        let source: UnsafePointer<UInt8>
+        let width: Int, height: Int
+        let target: UnsafeMutablePointer<UInt8>
+        let outWidth: Int, outHeight: Int
+        let columns: UnsafePointer<AreaWeights.Split>, rows: UnsafePointer<AreaWeights.Split>
+
+        func run(band: Range<Int>, opaque: Bool) {
+            // Photos are opaque: then there is no alpha to weigh by or divide out (the
+            // same sums, as alpha/255 is exactly 1), which halves the work.
+            if opaque {
+                PictureBitmap.downscale(self, band: band, opaque: true)
+            } else {
+                PictureBitmap.downscale(self, band: band, opaque: false)
+            }
+        }
+    }
+
+    /// The streaming area average of the output rows in `band`, on plain pointers: no
+    /// captured variables in the loops, which the optimizer would otherwise have to
+    /// reload every pixel. A band reads the source rows that reach its rows; a row
+    /// straddling two bands is summed by both, each keeping its own share.
     @inline(__always)
-    private static func downscale(_ source: UnsafePointer<UInt8>, width: Int, height: Int,
-                                  into target: UnsafeMutablePointer<UInt8>, width outWidth: Int, height outHeight: Int,
-                                  columns: UnsafePointer<AreaWeights.Split>, rows: UnsafePointer<AreaWeights.Split>,
-                                  opaque: Bool) {
+    private static func downscale(_ job: DownscaleJob, band: Range<Int>, opaque: Bool) {
+        guard !band.isEmpty else { return }
+        let outWidth = job.outWidth, width = job.width, rows = job.rows, columns = job.columns
+        let source = job.source, target = job.target
         // Premultiplied RGBA sums, four floats a pixel: this source row's, and the two
         // output rows it can reach.
         let floats = outWidth * 4
@@ -125,9 +158,23 @@ public struct PictureBitmap: Sendable, Equatable {
         current.initialize(repeating: 0, count: floats)
         next.initialize(repeating: 0, count: floats)
         rowSums.initialize(repeating: 0, count: floats)
-        var currentRow = 0
-        for sy in 0..<height {
+        // The first source row reaching the band: rows only move down, so a search from the top.
+        var sy = 0
+        while sy < job.height && rows[sy].first + 1 < band.lowerBound { sy += 1 }
+        var currentRow = band.lowerBound
+        while sy < job.height {
             let split = rows[sy]
+            if split.first >= band.upperBound { break }
+            if split.first < band.lowerBound {
+                // The row above the band: only its spill lands in the band's first row.
+                if split.secondWeight > 0 {
+                    sumRow(source + sy * width * 4, width: width, splits: columns, into: rowSums, count: floats, opaque: opaque)
+                    let weight = split.secondWeight, into = current
+                    for index in 0..<floats { into[index] += rowSums[index] * weight }
+                }
+                sy += 1
+                continue
+            }
             // Rows before this one's first output row get nothing more.
             while currentRow < split.first {
                 finishRow(current, into: target + currentRow * floats, count: outWidth, opaque: opaque)
@@ -136,16 +183,17 @@ public struct PictureBitmap: Sendable, Equatable {
                 currentRow += 1
             }
             sumRow(source + sy * width * 4, width: width, splits: columns, into: rowSums, count: floats, opaque: opaque)
-            // Vertical pass: the row lands in at most two output rows.
+            // Vertical pass: the row lands in at most two output rows (the second may be the next band's).
             let firstWeight = split.firstWeight, secondWeight = split.secondWeight
             let into = current, spill = next
             for index in 0..<floats { into[index] += rowSums[index] * firstWeight }
-            if secondWeight > 0 {
+            if secondWeight > 0 && currentRow + 1 < band.upperBound {
                 for index in 0..<floats { spill[index] += rowSums[index] * secondWeight }
             }
+            sy += 1
         }
         finishRow(current, into: target + currentRow * floats, count: outWidth, opaque: opaque)
-        if currentRow + 1 < outHeight {
+        if currentRow + 1 < band.upperBound {
             finishRow(next, into: target + (currentRow + 1) * floats, count: outWidth, opaque: opaque)
         }
     }
@@ -171,7 +219,9 @@ public struct PictureBitmap: Sendable, Equatable {
             }
             let premultiplied: SIMD4<Float>
             if opaque {
-                premultiplied = SIMD4<Float>(Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), 255)
+                // All four bytes in one load, widened as a vector (alpha is 255 already).
+                let bytes = UnsafeRawPointer(source + p).loadUnaligned(as: SIMD4<UInt8>.self)
+                premultiplied = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
             } else {
                 let a = Float(source[p + 3])
                 let alpha = a / 255
@@ -213,6 +263,8 @@ public struct PictureBitmap: Sendable, Equatable {
                 target[p] = UInt8(clamping: Int(sums[p] * factor + 0.5))
                 target[p + 1] = UInt8(clamping: Int(sums[p + 1] * factor + 0.5))
                 target[p + 2] = UInt8(clamping: Int(sums[p + 2] * factor + 0.5))
+            } else {
+                target[p] = 0; target[p + 1] = 0; target[p + 2] = 0
             }
             p += 4
         }
