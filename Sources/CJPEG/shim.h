@@ -109,17 +109,22 @@ static inline int shim_jpeg_dimensions(const unsigned char *data, unsigned long 
 /// (libjpeg-turbo takes M/8 for M in 1...16; the caller picks the smallest that
 /// covers the size it stores), into `into`, which the caller sized for the scaled
 /// picture (`into_size` bytes; a picture of any other size is refused as damaged), so
-/// the pixels land where they are kept, never copied. Returns SHIM_JPEG_OK and the
+/// the pixels land where they are kept, never copied. With a `row_sink`, `into` is
+/// unused (`into_size` still says the size expected) and each row, top to bottom, is
+/// handed to it instead, as soon as it is decoded: a downscale can then fold rows in
+/// while they are in the cache, and the picture never exists at its decoded size. Returns SHIM_JPEG_OK and the
 /// size in `*width` and `*height`; otherwise the reason, and libjpeg's message in
 /// `message` (at least JMSG_LENGTH_MAX bytes).
 static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int scale_num, int scale_denom, int max_scans,
-                                   double seconds, long max_memory, unsigned char *into, size_t into_size, int *width,
+                                   double seconds, long max_memory, unsigned char *into, size_t into_size,
+                                   void (*row_sink)(void *, const unsigned char *), void *sink_context, int *width,
                                    int *height, char *message) {
     struct jpeg_decompress_struct info;
     struct shim_jpeg_guard guard;
     memset(&guard, 0, sizeof guard);
     // volatile: read after a longjmp.
     JSAMPLE *volatile row = NULL;
+    unsigned char *volatile line = NULL;
     message[0] = 0;
     info.err = jpeg_std_error(&guard.errors);
     guard.errors.error_exit = shim_jpeg_error_exit;
@@ -129,6 +134,7 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     if (setjmp(guard.escape)) {
         jpeg_destroy_decompress(&info);
         free(row);
+        free(line);
         strncpy(message, guard.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
         return guard.reason == SHIM_JPEG_OK ? SHIM_JPEG_DAMAGED : guard.reason;
@@ -149,7 +155,7 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
 
     size_t out_width = info.output_width, out_height = info.output_height;
     unsigned char *output = into;
-    if (!output || out_width * out_height * 4 != into_size) {
+    if ((!output && !row_sink) || out_width * out_height * 4 != into_size) {
         snprintf(guard.message, sizeof guard.message, "it decodes to %zux%zu, not the size its header gave", out_width, out_height);
         guard.reason = SHIM_JPEG_DAMAGED;
         longjmp(guard.escape, 1);
@@ -158,10 +164,14 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
         row = (JSAMPLE *)malloc(out_width * 4);
         if (!row) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
     }
+    if (row_sink) {
+        line = (unsigned char *)malloc(out_width * 4);
+        if (!line) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    }
     // Adobe writes CMYK inverted (0 = full ink); others write it straight.
     int inverted = info.saw_Adobe_marker;
     while (info.output_scanline < info.output_height) {
-        unsigned char *target = output + (size_t)info.output_scanline * out_width * 4;
+        unsigned char *target = row_sink ? line : output + (size_t)info.output_scanline * out_width * 4;
         JSAMPROW rows[1] = { cmyk ? row : target };
         if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
         if (cmyk) {
@@ -175,10 +185,13 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
                 target[x * 4 + 3] = 255;
             }
         }
+        // Between libjpeg's calls, never inside one: an error's longjmp cannot cross it.
+        if (row_sink) row_sink(sink_context, target);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
+    free(line);
     *width = (int)out_width;
     *height = (int)out_height;
     return SHIM_JPEG_OK;

@@ -202,7 +202,7 @@ public struct PictureBitmap: Sendable, Equatable {
     /// output column is summed in a register and stored once (adding into memory
     /// pixel by pixel waited on the previous pixel's store).
     @inline(__always)
-    private static func sumRow(_ source: UnsafePointer<UInt8>, width: Int, splits: UnsafePointer<AreaWeights.Split>,
+    static func sumRow(_ source: UnsafePointer<UInt8>, width: Int, splits: UnsafePointer<AreaWeights.Split>,
                                into sums: UnsafeMutablePointer<Float>, count: Int, opaque: Bool) {
         sums.update(repeating: 0, count: count)
         var column = 0
@@ -239,7 +239,7 @@ public struct PictureBitmap: Sendable, Equatable {
 
     /// A finished output row: sums back to straight-alpha bytes.
     @inline(__always)
-    private static func finishRow(_ sums: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<UInt8>, count: Int,
+    static func finishRow(_ sums: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<UInt8>, count: Int,
                                   opaque: Bool) {
         var p = 0
         if opaque {
@@ -273,7 +273,7 @@ public struct PictureBitmap: Sendable, Equatable {
 
 /// For area-averaged downscaling along one axis: each source pixel spans 1/scale of
 /// an output pixel, so it lands in one output pixel or straddles two.
-private struct AreaWeights {
+struct AreaWeights {
     struct Split {
         var first: Int
         var firstWeight: Float

@@ -83,8 +83,56 @@ public struct SDLPictureCodec: PictureCodec {
         var width: Int32 = 0, height: Int32 = 0
         let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
         let scale = read == 1 ? JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height)) : .full
+        if read == 1, let downscaler = RowDownscaler(width: scale.scaled(Int(width)), height: scale.scaled(Int(height)),
+                                                     toLongSide: max(1, minimumLongSide)) {
+            return try decodeJPEG(bytes, fileName: fileName, scale: scale, downscaler: downscaler)
+        }
         return try decodeJPEG(bytes, fileName: fileName, scale: scale, width: read == 1 ? Int(width) : 0,
                               height: read == 1 ? Int(height) : 0)
+    }
+
+    /// A JPEG through libjpeg-turbo at `scale`, each row folded into `downscaler` as it
+    /// is decoded: the result is already at the size asked for.
+    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale, downscaler: RowDownscaler) throws(PictureImportError) -> PictureBitmap {
+        guard downscaler.width * downscaler.height <= PictureImporter.maxPixels else {
+            throw .tooManyPixels(file: fileName, width: downscaler.width, height: downscaler.height)
+        }
+        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let context = Unmanaged.passUnretained(downscaler).toOpaque()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            message.withUnsafeMutableBufferPointer { text in
+                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                                 maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
+                                 downscaler.width * downscaler.height * 4,
+                                 { context, row in
+                                     guard let context, let row else { return }
+                                     Unmanaged<RowDownscaler>.fromOpaque(context).takeUnretainedValue().add(row: row)
+                                 },
+                                 context, &decodedWidth, &decodedHeight, text.baseAddress)
+            }
+        }
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        guard let bitmap = downscaler.finish() else { throw .truncated(file: fileName, format: "JPEG") }
+        return bitmap
+    }
+
+    /// Turns a bounded decode's status into the error a user reads.
+    static func checkJPEGStatus(_ status: Int32, message: [CChar], fileName: String, maxScans: Int32) throws(PictureImportError) {
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case SHIM_JPEG_OK: return
+        case SHIM_JPEG_TOO_MANY_SCANS:
+            throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
+        case SHIM_JPEG_TOO_SLOW:
+            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
+        case SHIM_JPEG_ENDS_EARLY:
+            throw .truncated(file: fileName, format: "JPEG")
+        case SHIM_JPEG_NO_MEMORY:
+            throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
+        default:
+            throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
+        }
     }
 
     /// The DCT scale a JPEG is decoded at for `minimumLongSide`: the smallest that covers
@@ -115,27 +163,14 @@ public struct SDLPictureCodec: PictureCodec {
                 message.withUnsafeMutableBufferPointer { text in
                     shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
                                      maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
-                                     &decodedWidth, &decodedHeight, text.baseAddress)
+                                     nil, nil, &decodedWidth, &decodedHeight, text.baseAddress)
                 }
             }
             // A refused file's rows were never all written: zeroed, then dropped below.
             if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
             initialized = count
         }
-        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        switch Int(status) {
-        case SHIM_JPEG_OK: break
-        case SHIM_JPEG_TOO_MANY_SCANS:
-            throw .damaged(file: fileName, reason: "it has more than \(maxJPEGScans) progressive scans, far more than any camera writes")
-        case SHIM_JPEG_TOO_SLOW:
-            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
-        case SHIM_JPEG_ENDS_EARLY:
-            throw .truncated(file: fileName, format: "JPEG")
-        case SHIM_JPEG_NO_MEMORY:
-            throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
-        default:
-            throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
-        }
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
         guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
             throw .damaged(file: fileName, reason: "it has no pixels")
         }

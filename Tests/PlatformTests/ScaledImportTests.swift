@@ -91,14 +91,24 @@ struct ScaledImportTests {
         #expect(try codec.decode(imported.bytes, fileName: "s.png").hasTransparency)
     }
 
-    @Test("a big JPEG decodes at the DCT scale JPEGScale picks")
+    @Test("a big JPEG decodes at the DCT scale JPEGScale picks, and comes out at the stored size")
     func decodesAtChosenScale() throws {
         let folder = TemporaryDirectory("scaled-jpeg-scale")
         let bytes = try JPEGMaker.make(folder, "wide.jpg", ["-size", "6000x400", "gradient:red-blue"])
         let scale = SDLPictureCodec.jpegScale(bytes, minimumLongSide: 2048)
-        #expect(scale == JPEGScale(numerator: 3, denominator: 8))
+        #expect(scale == JPEGScale(numerator: 3, denominator: 8))  // 2250x150
         let decoded = try codec.decode(bytes, fileName: "wide.jpg", minimumLongSide: 2048)
-        #expect((decoded.width, decoded.height) == (2250, 150))
+        #expect((decoded.width, decoded.height) == (2048, 137))
+    }
+
+    @Test("shrinking rows as they are decoded gives the pixels of shrinking the decoded picture")
+    func rowDownscaleMatchesWhole() throws {
+        let jpeg = try codec.encode(Self.photo(width: 1600, height: 1000), as: .jpeg)
+        let streamed = try codec.decode(jpeg, fileName: "photo.jpg", minimumLongSide: 500)
+        // The same scale (3/8: 600x375) decoded whole, then shrunk in one go.
+        let whole = try codec.decode(jpeg, fileName: "photo.jpg", minimumLongSide: 600).downscaled(toLongSide: 500)
+        #expect((streamed.width, streamed.height) == (500, 313))
+        #expect(streamed == whole)
     }
 
     @Test("cut-short and damaged JPEGs and WebPs are refused with the same one-line messages as before")
