@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decoded pixels: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom
 /// with no padding. The form pictures take between decoding and storing.
 public struct PictureBitmap: Sendable, Equatable {
@@ -91,10 +89,6 @@ public struct PictureBitmap: Sendable, Equatable {
         var out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
             initialized = buffer.count
         }
-        // Big pictures (an import's) are cut into bands of output rows, one per core:
-        // each band writes only its own rows, so they share nothing but the source.
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let bands = width * height >= 1_000_000 ? max(1, min(cores, 8, outHeight)) : 1
         pixels.withUnsafeBufferPointer { sourceBuffer in
             out.withUnsafeMutableBufferPointer { targetBuffer in
                 columns.splits.withUnsafeBufferPointer { columnBuffer in
@@ -104,13 +98,10 @@ public struct PictureBitmap: Sendable, Equatable {
                         else { return }
                         let job = DownscaleJob(source: source, width: width, height: height, target: target, outWidth: outWidth,
                                                outHeight: outHeight, columns: columnSplits, rows: rowSplits)
-                        if bands == 1 {
-                            job.run(band: 0..<outHeight, opaque: opaque)
-                            return
-                        }
-                        DispatchQueue.concurrentPerform(iterations: bands) { band in
-                            job.run(band: (outHeight * band / bands)..<(outHeight * (band + 1) / bands), opaque: opaque)
-                        }
+                        // One band, the whole picture: JPEG and WebP imports shrink as they
+                        // decode, so what comes here is small or rare (a big PNG, GIF or BMP).
+                        // Bands on threads would need a lock the sanitizers can follow.
+                        job.run(band: 0..<outHeight, opaque: opaque)
                     }
                 }
             }
@@ -118,10 +109,8 @@ public struct PictureBitmap: Sendable, Equatable {
         return PictureBitmap(width: outWidth, height: outHeight, pixels: out)
     }
 
-    /// One downscale's pointers, handed to the band threads.
-    // @unchecked: the pointers outlive the bands (concurrentPerform returns when all are
-    // done), the source is only read, and each band writes only its own output rows.
-    private struct DownscaleJob: @unchecked Sendable {
+    /// One downscale's pointers, and the band of output rows it can be asked for.
+    private struct DownscaleJob {
         let source: UnsafePointer<UInt8>
         let width: Int, height: Int
         let target: UnsafeMutablePointer<UInt8>

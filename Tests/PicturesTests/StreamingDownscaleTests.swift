@@ -45,7 +45,7 @@ struct StreamingDownscaleTests {
         return PictureBitmap(width: width, height: height, pixels: out)
     }
 
-    @Test("the streaming downscale matches a plain area average, opaque or not, at uneven ratios, in bands or not",
+    @Test("the streaming downscale matches a plain area average, opaque or not, at uneven ratios, small or big",
           arguments: [(97, 61, 40), (61, 97, 40), (300, 200, 211), (45, 45, 44), (1000, 3, 7), (1300, 800, 999), (900, 1200, 97)])
     func matchesReference(width: Int, height: Int, longSide: Int) {
         for transparent in [false, true] {
