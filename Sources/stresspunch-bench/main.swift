@@ -402,3 +402,6 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
         exit(1)
     }
 }
+
+// The import benches' photos (about 40 MB) go with the run.
+for case let imports as ImportBench in keepAlive { imports.removeFiles() }
