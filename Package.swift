@@ -47,6 +47,14 @@ let package = Package(
         // CMYK converted right. Only Platform imports it.
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
+        // C: libjpeg-turbo's TurboJPEG API, for writing stored photos from RGBA in one
+        // call, and the bench's scaled-decode anchor. Only Platform and the bench import it.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // C: libwebp, for WebPs decoded straight to their stored size by its own rescaler
+        // (and the bench's test photo and anchor). Only Platform and the bench import it.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+
         // C: libpng, for PNGs read row by row and averaged down as they are read, with a
         // time budget and a cap on ancillary chunks. Only Platform imports it.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
@@ -96,11 +104,11 @@ let package = Package(
         .target(name: "Input"),
 
         // Everything SDL: the window and presenting frames, input translation, gamepads
-        // and rumble, SDL_mixer audio, the picture codec (libjpeg, libpng, giflib and
-        // SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback fonts,
-        // and text shaped by HarfBuzz in FriBidi's order. The only module importing CSDL2,
-        // CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CPNG", "CGIF", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
+        // and rumble, SDL_mixer audio, the picture codec (libjpeg, TurboJPEG, libpng, libwebp,
+        // giflib and SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback
+        // fonts, and text shaped by HarfBuzz in FriBidi's order. The only module importing
+        // CSDL2, CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
+        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -159,8 +167,8 @@ let package = Package(
         // `swift run asset-forge`. Deterministic: the same files every run.
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
 
-        // Renderer benchmarks against raw SDL2 and pixman anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "AppShell", "Platform", "TargetStore", "PunchScene", "StressCore"]),
+        // Benchmarks against raw SDL2, pixman, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CTurboJPEG", "CWebP", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the

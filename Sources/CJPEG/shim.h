@@ -1,8 +1,9 @@
 // A bounded JPEG decoder on libjpeg-turbo's libjpeg API, for pictures users give us.
 // libjpeg reports errors by longjmp, which Swift cannot catch, so the whole decode
 // lives here in C. It bounds what a hostile file can cost:
-//  - DCT scaling: decodes straight to the smallest of 1/1, 1/2, 1/4, 1/8 that still
-//    covers the wanted size, so a 100-megapixel photo costs what its thumbnail does;
+//  - DCT scaling: decodes straight to the scale the caller picks (the smallest M/8
+//    that still covers the stored size), so a 100-megapixel photo costs what its
+//    thumbnail does;
 //  - a scan limit (as djpeg -maxscans does): a progressive file with thousands of
 //    scans is refused instead of keeping a core busy for minutes;
 //  - a time budget, checked by the progress monitor as the decode goes;
@@ -82,21 +83,48 @@ static inline void shim_jpeg_progress(j_common_ptr info) {
     }
 }
 
-/// Decodes `size` bytes of JPEG to RGBA, at least `min_long_side` pixels on its long
-/// side where the picture has that many (DCT scaling picks the smallest scale that
-/// does). On success returns SHIM_JPEG_OK and a malloc'd buffer of width*height*4
-/// in `*pixels` (free it with shim_jpeg_free); otherwise the reason, and libjpeg's
-/// message in `message` (at least JMSG_LENGTH_MAX bytes).
-static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int min_long_side, int max_scans,
-                                   double seconds, long max_memory, unsigned char **pixels, int *width, int *height,
-                                   char *message) {
+/// The size a JPEG's frame header claims, read by libjpeg itself (which stops at the
+/// first scan): 1 when it has one, 0 when libjpeg cannot read that far.
+static inline int shim_jpeg_dimensions(const unsigned char *data, unsigned long size, int *width, int *height) {
+    struct jpeg_decompress_struct info;
+    struct shim_jpeg_guard guard;
+    memset(&guard, 0, sizeof guard);
+    info.err = jpeg_std_error(&guard.errors);
+    guard.errors.error_exit = shim_jpeg_error_exit;
+    guard.errors.emit_message = shim_jpeg_emit_message;
+    if (setjmp(guard.escape)) {
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 1;
+}
+
+/// Decodes `size` bytes of JPEG to RGBA at the DCT scale `scale_num`/`scale_denom`
+/// (libjpeg-turbo takes M/8 for M in 1...16; the caller picks the smallest that
+/// covers the size it stores), into `into`, which the caller sized for the scaled
+/// picture (`into_size` bytes; a picture of any other size is refused as damaged), so
+/// the pixels land where they are kept, never copied. With a `row_sink`, `into` is
+/// unused (`into_size` still says the size expected) and each row, top to bottom, is
+/// handed to it instead, as soon as it is decoded: a downscale can then fold rows in
+/// while they are in the cache, and the picture never exists at its decoded size. Returns SHIM_JPEG_OK and the
+/// size in `*width` and `*height`; otherwise the reason, and libjpeg's message in
+/// `message` (at least JMSG_LENGTH_MAX bytes).
+static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int scale_num, int scale_denom, int max_scans,
+                                   double seconds, long max_memory, unsigned char *into, size_t into_size,
+                                   void (*row_sink)(void *, const unsigned char *), void *sink_context, int *width,
+                                   int *height, char *message) {
     struct jpeg_decompress_struct info;
     struct shim_jpeg_guard guard;
     memset(&guard, 0, sizeof guard);
     // volatile: read after a longjmp.
-    unsigned char *volatile output = NULL;
     JSAMPLE *volatile row = NULL;
-    *pixels = NULL;
+    unsigned char *volatile line = NULL;
     message[0] = 0;
     info.err = jpeg_std_error(&guard.errors);
     guard.errors.error_exit = shim_jpeg_error_exit;
@@ -105,8 +133,8 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     guard.deadline = shim_jpeg_now() + seconds;
     if (setjmp(guard.escape)) {
         jpeg_destroy_decompress(&info);
-        free(output);
         free(row);
+        free(line);
         strncpy(message, guard.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
         return guard.reason == SHIM_JPEG_OK ? SHIM_JPEG_DAMAGED : guard.reason;
@@ -120,25 +148,30 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
 
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    int long_side = info.image_width > info.image_height ? (int)info.image_width : (int)info.image_height;
-    unsigned int denominator = 1;
-    while (denominator < 8 && long_side / (int)(denominator * 2) >= min_long_side) denominator *= 2;
-    info.scale_num = 1;
-    info.scale_denom = denominator;
+    info.scale_num = (unsigned int)scale_num;
+    info.scale_denom = (unsigned int)scale_denom;
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
 
     size_t out_width = info.output_width, out_height = info.output_height;
-    output = (unsigned char *)malloc(out_width * out_height * 4);
-    if (!output) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    unsigned char *output = into;
+    if ((!output && !row_sink) || out_width * out_height * 4 != into_size) {
+        snprintf(guard.message, sizeof guard.message, "it decodes to %zux%zu, not the size its header gave", out_width, out_height);
+        guard.reason = SHIM_JPEG_DAMAGED;
+        longjmp(guard.escape, 1);
+    }
     if (cmyk) {
         row = (JSAMPLE *)malloc(out_width * 4);
         if (!row) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
     }
+    if (row_sink) {
+        line = (unsigned char *)malloc(out_width * 4);
+        if (!line) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
+    }
     // Adobe writes CMYK inverted (0 = full ink); others write it straight.
     int inverted = info.saw_Adobe_marker;
     while (info.output_scanline < info.output_height) {
-        unsigned char *target = output + (size_t)info.output_scanline * out_width * 4;
+        unsigned char *target = row_sink ? line : output + (size_t)info.output_scanline * out_width * 4;
         JSAMPROW rows[1] = { cmyk ? row : target };
         if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
         if (cmyk) {
@@ -152,16 +185,16 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
                 target[x * 4 + 3] = 255;
             }
         }
+        // Between libjpeg's calls, never inside one: an error's longjmp cannot cross it.
+        if (row_sink) row_sink(sink_context, target);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
-    *pixels = output;
+    free(line);
     *width = (int)out_width;
     *height = (int)out_height;
     return SHIM_JPEG_OK;
 }
-
-static inline void shim_jpeg_free(unsigned char *pixels) { free(pixels); }
 
 #endif

@@ -140,19 +140,25 @@ public struct PictureImporter: Sendable {
         let bytes = try Self.readUserFile(at: url, name: shown)
         let header = try Self.check(bytes: bytes, fileName: shown)
         let decoded = try codec.decode(bytes, fileName: shown, minimumLongSide: longSide)
-        return decoded.uprighted(exifOrientation: header.orientation).downscaled(toLongSide: longSide)
+        // Shrunk before it is turned: the turn then moves the fewer pixels.
+        return decoded.downscaled(toLongSide: longSide).uprighted(exifOrientation: header.orientation)
     }
 
     /// Imports a picture's bytes; `fileName` only names it in errors.
     public func importPicture(bytes: [UInt8], fileName: String) throws(PictureImportError) -> ImportedPicture {
         let header = try Self.check(bytes: bytes, fileName: fileName)
         let decoded = try codec.decode(bytes, fileName: fileName, minimumLongSide: Self.maxStoredLongSide)
-        let upright = decoded.uprighted(exifOrientation: header.orientation)
-        let stored = upright.downscaled(toLongSide: Self.maxStoredLongSide)
+        // Shrunk before it is turned (the long side is the same either way, so is the
+        // size): the turn then moves a stored picture's pixels, not the decoded ones.
+        let stored = decoded.downscaled(toLongSide: Self.maxStoredLongSide).uprighted(exifOrientation: header.orientation)
         // Always what was decoded, encoded afresh: a file's trailing bytes (a ZIP
         // glued to a PNG, megabytes of padding, metadata) are never stored.
-        // Photos stay JPEG; anything with transparency or from a lossless format is PNG.
-        let format: StoredPictureFormat = header.format == .jpeg && !stored.hasTransparency ? .jpeg : .png
+        // Photos (JPEG, WebP) are stored as JPEG, several times quicker to write than
+        // PNG and a fraction of its size; anything with transparency or from a
+        // lossless format (drawings, screenshots) stays PNG, exact.
+        let losslessWebP = header.format == .webp && bytes.count > 16 && bytes[12..<16].elementsEqual("VP8L".utf8)
+        let isPhoto = header.format == .jpeg || (header.format == .webp && !losslessWebP)
+        let format: StoredPictureFormat = isPhoto && !stored.hasTransparency ? .jpeg : .png
         let encoded = try codec.encode(stored, as: format)
         return ImportedPicture(bytes: encoded, format: format, width: stored.width, height: stored.height)
     }

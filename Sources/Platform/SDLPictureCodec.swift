@@ -1,7 +1,8 @@
 // SDLPictureCodec turns picture files into RGBA bitmaps and back, for importing
 // pictures and writing the stored copies. Decoders are picked for untrusted files:
-// libjpeg-turbo and libpng with limits on work, time and memory, giflib for GIFs,
-// SDL2_image for everything else and for encoding. No SDL or C type leaves it.
+// libjpeg-turbo and libpng with limits on work, time and memory, libwebp scaled as
+// it decodes, giflib for GIFs, SDL2_image for everything else; TurboJPEG writes
+// stored photos, SDL2_image stored PNGs. No SDL or C type leaves it.
 
 import CGIF
 import CJPEG
@@ -13,9 +14,10 @@ import Pictures
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first
 /// frame) go through giflib; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
-/// and non-interlaced PNGs through libpng, both bounded; everything else is decoded
-/// whole by SDL2_image, which also does the encoding. Needs no video or audio
-/// subsystem, so it works in the command line and in tests.
+/// and non-interlaced PNGs through libpng, both bounded, and WebPs through libwebp's
+/// scaled decode; everything else is decoded whole by SDL2_image, which also writes
+/// PNGs (TurboJPEG writes JPEGs). Needs no video or audio subsystem, so it works in
+/// the command line and in tests.
 public struct SDLPictureCodec: PictureCodec {
     /// JPEG quality for stored photos: visually lossless at phone-photo sizes.
     public static let jpegQuality: Int32 = 90
@@ -64,30 +66,64 @@ public struct SDLPictureCodec: PictureCodec {
     public static let jpegMemoryBytes = 160 * 1024 * 1024
 
     /// JPEGs go through libjpeg-turbo, decoded straight to the smallest DCT scale that
-    /// covers `minimumLongSide`, bounded in scans, time and memory; other formats
+    /// covers `minimumLongSide`, bounded in scans, time and memory; WebPs through
+    /// libwebp's scaled decode, straight to the size they are stored at; other formats
     /// through SDL2_image, whole.
     public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
         if bytes.count > 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             if let decoded = try decodePNG(bytes, fileName: fileName, minimumLongSide: minimumLongSide) { return decoded }
             return try decode(bytes, fileName: fileName)  // interlaced: whole, within the import's cap
         }
+        if bytes.count > 16, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return try decodeWebP(bytes, fileName: fileName, longSide: minimumLongSide)
+        }
         guard bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
             return try decode(bytes, fileName: fileName)
         }
-        var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        let scale = read == 1 ? JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height)) : .full
+        if read == 1, let downscaler = RowDownscaler(width: scale.scaled(Int(width)), height: scale.scaled(Int(height)),
+                                                     toLongSide: max(1, minimumLongSide)) {
+            return try decodeJPEG(bytes, fileName: fileName, scale: scale, downscaler: downscaler)
+        }
+        return try decodeJPEG(bytes, fileName: fileName, scale: scale, width: read == 1 ? Int(width) : 0,
+                              height: read == 1 ? Int(height) : 0)
+    }
+
+    /// A JPEG through libjpeg-turbo at `scale`, each row folded into `downscaler` as it
+    /// is decoded: the result is already at the size asked for.
+    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale, downscaler: RowDownscaler) throws(PictureImportError) -> PictureBitmap {
+        guard downscaler.width * downscaler.height <= PictureImporter.maxPixels else {
+            throw .tooManyPixels(file: fileName, width: downscaler.width, height: downscaler.height)
+        }
+        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
+        let context = Unmanaged.passUnretained(downscaler).toOpaque()
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
-                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(max(1, minimumLongSide)), maxJPEGScans,
-                                 Self.jpegSecondsBudget, Self.jpegMemoryBytes, &pixels, &width, &height, text.baseAddress)
+                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                                 maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
+                                 downscaler.width * downscaler.height * 4,
+                                 { context, row in
+                                     guard let context, let row else { return }
+                                     Unmanaged<RowDownscaler>.fromOpaque(context).takeUnretainedValue().add(row: row)
+                                 },
+                                 context, &decodedWidth, &decodedHeight, text.baseAddress)
             }
         }
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        guard let bitmap = downscaler.finish() else { throw .truncated(file: fileName, format: "JPEG") }
+        return bitmap
+    }
+
+    /// Turns a bounded decode's status into the error a user reads.
+    static func checkJPEGStatus(_ status: Int32, message: [CChar], fileName: String, maxScans: Int32) throws(PictureImportError) {
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
-        case SHIM_JPEG_OK: break
+        case SHIM_JPEG_OK: return
         case SHIM_JPEG_TOO_MANY_SCANS:
-            throw .damaged(file: fileName, reason: "it has more than \(maxJPEGScans) progressive scans, far more than any camera writes")
+            throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
         case SHIM_JPEG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
         case SHIM_JPEG_ENDS_EARLY:
@@ -97,10 +133,48 @@ public struct SDLPictureCodec: PictureCodec {
         default:
             throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
         }
-        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
-        defer { shim_jpeg_free(pixels) }
-        let bitmap = [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
-        return PictureBitmap(width: Int(width), height: Int(height), pixels: bitmap)
+    }
+
+    /// The DCT scale a JPEG is decoded at for `minimumLongSide`: the smallest that covers
+    /// it. Full size when libjpeg cannot read the header (the decode then says why).
+    public static func jpegScale(_ bytes: [UInt8], minimumLongSide: Int) -> JPEGScale {
+        var width: Int32 = 0, height: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        guard read == 1 else { return .full }
+        return JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height))
+    }
+
+    /// A JPEG of `width` x `height` (as its header says; 0 when unread) through
+    /// libjpeg-turbo at `scale`, bounded in scans, time and memory, decoded straight
+    /// into the bitmap's own storage.
+    func decodeJPEG(_ bytes: [UInt8], fileName: String, scale: JPEGScale, width: Int, height: Int) throws(PictureImportError) -> PictureBitmap {
+        let outWidth = scale.scaled(width), outHeight = scale.scaled(height)
+        // The import checks the claimed size first; this holds whoever calls (JPEG sides
+        // are at most 65535, so the product cannot overflow).
+        guard outWidth * outHeight <= PictureImporter.maxPixels else {
+            throw .tooManyPixels(file: fileName, width: width, height: height)
+        }
+        let count = outWidth * outHeight * 4
+        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            status = bytes.withUnsafeBufferPointer { buffer in
+                message.withUnsafeMutableBufferPointer { text in
+                    shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                                     maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
+                                     nil, nil, &decodedWidth, &decodedHeight, text.baseAddress)
+                }
+            }
+            // A refused file's rows were never all written: zeroed, then dropped below.
+            if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
+            initialized = count
+        }
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
+            throw .damaged(file: fileName, reason: "it has no pixels")
+        }
+        return PictureBitmap(width: outWidth, height: outHeight, pixels: pixels)
     }
 
     /// The first frame of a GIF through giflib: SDL2_image's own GIF reader crashed on
@@ -157,6 +231,7 @@ public struct SDLPictureCodec: PictureCodec {
     }
 
     public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {
+        if format == .jpeg { return try Self.encodeJPEG(bitmap, quality: Self.jpegQuality) }
         var pixels = bitmap.pixels
         let result: [UInt8]? = pixels.withUnsafeMutableBytes { raw -> [UInt8]? in
             guard let base = raw.baseAddress,
@@ -172,10 +247,7 @@ public struct SDLPictureCodec: PictureCodec {
             let written: Int = output.withUnsafeMutableBytes { out in
                 guard let outBase = out.baseAddress, let stream = SDL_RWFromMem(outBase, Int32(out.count)) else { return -1 }
                 defer { SDL_RWclose(stream) }
-                let status = format == .png
-                    ? IMG_SavePNG_RW(surface, stream, 0)
-                    : IMG_SaveJPG_RW(surface, stream, 0, Self.jpegQuality)
-                guard status == 0 else { return -1 }
+                guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return -1 }
                 return Int(SDL_RWtell(stream))
             }
             guard written > 0 else { return nil }

@@ -125,6 +125,11 @@ func writePNG(pixels: UnsafeMutableRawPointer, width: Int, height: Int, pitch: I
 
 // MARK: Setup
 
+// The import_24mp_rss child: one import in a fresh process, then exit (see ImportRSS).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == ImportRSS.childFlag {
+    ImportRSS.runChild(path: CommandLine.arguments[2], images: CommandLine.arguments[3])
+}
+
 let options = parseOptions()
 let assets = SceneAssets()
 let layout1080 = SceneLayout(scale: 1)
@@ -288,12 +293,32 @@ do {
             print("affine_blit ours vs pixman: largest channel difference \(worst), pixels off by more than 2: \(differing)")
         }
     }
+
+    if wanted("import_24mp") || wanted("import_webp_4k") || wanted("import_24mp_rss") {
+        let imports = try ImportBench()
+        keepAlive.append(imports)
+        if wanted("import_24mp") {
+            benches.append(Bench(
+                name: "import_24mp", ours: { imports.importOnce(imports.jpegURL) },
+                anchorName: "turbojpeg_scaled", anchor: { imports.turboJPEGScaled() },
+                goal: "ratio <= 1.5", meets: { _, ratio in (ratio ?? 2) <= 1.5 }))
+        }
+        if wanted("import_webp_4k") {
+            benches.append(Bench(
+                name: "import_webp_4k", ours: { imports.importOnce(imports.webpURL) },
+                anchorName: "libwebp_scaled", anchor: { imports.libwebpScaled() },
+                goal: "ratio <= 1.5", meets: { _, ratio in (ratio ?? 2) <= 1.5 }))
+        }
+    }
 } catch {
     FileHandle.standardError.write("stresspunch-bench: \(error)\n".data(using: .utf8) ?? Data())
     exit(1)
 }
 
-let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k"]
+/// Imports take a tenth of a second or more each: fewer rounds keep the run short.
+let importFrames = min(options.frames, 21)
+
+let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss"]
 if benches.isEmpty, let filter = options.filter, !latencyBenches.contains(filter) {
     FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
     exit(2)
@@ -312,7 +337,7 @@ if !options.json {
         + pad("goal", 16) + "met")
 }
 for bench in benches {
-    let result = run(bench, frames: options.frames)
+    let result = run(bench, frames: bench.name.hasPrefix("import_") ? importFrames : options.frames)
     if options.json {
         print(jsonLine(result))
     } else {
@@ -322,6 +347,30 @@ for bench in benches {
             + pad(bench.goal, 16) + met)
     }
     fflush(nil)  // all streams: one line at a time even into a pipe
+}
+
+// MARK: Peak memory of one import (a child process, no anchor)
+
+if wanted("import_24mp_rss"), let imports = keepAlive.lazy.compactMap({ $0 as? ImportBench }).first {
+    do {
+        let megabytes = try ImportRSS.measure(file: imports.jpegURL, images: imports.folder.appendingPathComponent("images"), runs: 5)
+        if options.json {
+            print("{\"bench\": \"import_24mp_rss\", \"ours_mb\": \(format(megabytes))}")
+        } else {
+            print(pad("import_24mp_rss", 20) + pad(format(megabytes) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                + pad("<= 64 MB", 16) + (megabytes <= 64 ? "yes" : "no"))
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: import memory: \(error)\n".data(using: .utf8) ?? Data())
+        exit(1)
+    }
+}
+if !options.json, let imports = keepAlive.lazy.compactMap({ $0 as? ImportBench }).first {
+    print("imports: the 24 MP JPEG decodes at DCT scale \(imports.jpegScale)")
+    for (url, name) in [(imports.jpegURL, "import_24mp"), (imports.webpURL, "import_webp_4k")] where wanted(name) {
+        print("  \(name) by stage: " + imports.stages(url, rounds: 5).map { "\($0.0) \(format($0.1)) ms" }.joined(separator: ", "))
+    }
 }
 
 // MARK: The library at 10,000 targets (the real app, no anchor)
@@ -367,3 +416,6 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
         exit(1)
     }
 }
+
+// The import benches' photos (about 40 MB) go with the run.
+for case let imports as ImportBench in keepAlive { imports.removeFiles() }

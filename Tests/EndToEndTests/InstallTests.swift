@@ -244,7 +244,8 @@ struct InstallTests {
         #expect(try field("Package") == "stresspunch")
         #expect(try field("Version") == builtVersion())
         let depends = try field("Depends")
-        for library in ["libc6", "libsdl2-2.0-0", "libsdl2-image-2.0-0", "libsdl2-mixer-2.0-0", "libsdl2-ttf-2.0-0", "libsqlite3-0", "libsodium23"] {
+        for library in ["libc6", "libsdl2-2.0-0", "libsdl2-image-2.0-0", "libsdl2-mixer-2.0-0", "libsdl2-ttf-2.0-0", "libsqlite3-0", "libsodium23",
+                        "libturbojpeg0", "libwebp7"] {
             #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
         }
         #expect(!depends.contains("swift"), "the package depends on the Swift toolchain: \(depends)")

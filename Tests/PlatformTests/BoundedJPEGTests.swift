@@ -27,14 +27,16 @@ enum JPEGMaker {
 struct BoundedJPEGTests {
     let codec = SDLPictureCodec()
 
-    @Test("a big JPEG decodes straight to the smallest DCT scale that covers the size asked for")
+    @Test("a big JPEG decodes at the smallest DCT scale that covers the size asked for, then is shrunk to it as it decodes")
     func dctScaling() throws {
         let folder = TemporaryDirectory("jpeg-scale")
         let bytes = try JPEGMaker.make(folder, "big.jpg", ["-size", "3000x2000", "gradient:red-blue"])
+        #expect(SDLPictureCodec.jpegScale(bytes, minimumLongSide: 256) == JPEGScale(numerator: 1, denominator: 8))  // 375x250
         let thumbnail = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 256)
-        #expect((thumbnail.width, thumbnail.height) == (375, 250))  // 1/8
+        #expect((thumbnail.width, thumbnail.height) == (256, 171))
+        #expect(SDLPictureCodec.jpegScale(bytes, minimumLongSide: 1000) == JPEGScale(numerator: 3, denominator: 8))  // 1125x750
         let stored = try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 1000)
-        #expect((stored.width, stored.height) == (1500, 1000))  // 1/2: 1/4 would be 750
+        #expect((stored.width, stored.height) == (1000, 667))
         let whole = try codec.decode(bytes, fileName: "big.jpg")
         #expect((whole.width, whole.height) == (3000, 2000))
     }

@@ -1,0 +1,59 @@
+// libwebp's scaled decode for pictures users give us: the decoder's own rescaler
+// writes the picture at its stored size straight into a buffer the caller owns, so a
+// 4096x4096 photo never exists at full size. WebPDecoderConfig and its unions are
+// awkward from Swift, so the calls live here.
+#ifndef STRESSPUNCH_CWEBP_SHIM_H
+#define STRESSPUNCH_CWEBP_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <webp/decode.h>
+#include <webp/encode.h>
+
+/// The picture's size and whether it has alpha or animation; a VP8StatusCode.
+static inline int shim_webp_features(const uint8_t *data, size_t size, int *width, int *height, int *has_alpha,
+                                     int *has_animation) {
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) return (int)status;
+    *width = features.width;
+    *height = features.height;
+    *has_alpha = features.has_alpha;
+    *has_animation = features.has_animation;
+    return VP8_STATUS_OK;
+}
+
+/// Decodes to straight-alpha RGBA at `out_width` x `out_height` (libwebp's rescaler
+/// when that is smaller than the picture) into `pixels`, which holds
+/// out_width * out_height * 4 bytes. Returns a VP8StatusCode.
+static inline int shim_webp_decode_scaled(const uint8_t *data, size_t size, int out_width, int out_height,
+                                          uint8_t *pixels, size_t pixels_size) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) return VP8_STATUS_INVALID_PARAM;
+    VP8StatusCode status = WebPGetFeatures(data, size, &config.input);
+    if (status != VP8_STATUS_OK) return (int)status;
+    if (out_width != config.input.width || out_height != config.input.height) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = out_width;
+        config.options.scaled_height = out_height;
+    }
+    config.output.colorspace = MODE_RGBA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = pixels;
+    config.output.u.RGBA.stride = out_width * 4;
+    config.output.u.RGBA.size = pixels_size;
+    status = WebPDecode(data, size, &config);
+    WebPFreeDecBuffer(&config.output);
+    return (int)status;
+}
+
+/// Lossy WebP of straight-alpha RGBA at `quality` (0...100); *output is freed with
+/// shim_webp_free. Returns its size, 0 on failure. (The bench makes its photo with it.)
+static inline size_t shim_webp_encode_rgba(const uint8_t *rgba, int width, int height, float quality, uint8_t **output) {
+    return WebPEncodeRGBA(rgba, width, height, width * 4, quality, output);
+}
+
+static inline void shim_webp_free(void *pointer) { WebPFree(pointer); }
+
+#endif
