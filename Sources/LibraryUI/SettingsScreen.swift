@@ -17,16 +17,27 @@ extension LibraryScreens {
         if back { action = .show(.main) }
         subtitle("Changes apply at once and are kept. F1 shows what every key does.", under: header)
         let body = pageBody(under: header)
-        let columnWidth = min(body.width, 760 * s)
-        let rowHeight = 58 * s
         let groupGap = 18 * s
         let titleHeight = 34 * s
+        // Two columns where they fit side by side (Sound and Motion, then Display),
+        // one column in the middle otherwise, its rows as tall as the room allows.
+        let twoColumns = body.width >= 1100 * s
+        let columnWidth = twoColumns ? min((body.width - groupGap) / 2, 620 * s) : min(body.width, 760 * s)
+        let rowsInColumn: Float = twoColumns ? 5 : 8
+        let groupsInColumn: Float = twoColumns ? 2 : 3
+        let rowHeight = max(50 * s, min(58 * s, (body.height - groupsInColumn * (titleHeight + 12 * s + groupGap)) / rowsInColumn))
+        let left = twoColumns ? body.minX + (body.width - 2 * columnWidth - groupGap) / 2 : body.minX + (body.width - columnWidth) / 2
+        var column = 0
         var y = body.minY
         var changed = current
 
-        func group(_ title: String, rows: Int) -> Rect {
+        func group(_ title: String, rows: Int, newColumn: Bool = false) -> Rect {
+            if newColumn && twoColumns {
+                column += 1
+                y = body.minY
+            }
             let height = titleHeight + Float(rows) * rowHeight + 12 * s
-            let card = Rect(x: body.minX + (body.width - columnWidth) / 2, y: y, width: columnWidth, height: height)
+            let card = Rect(x: left + Float(column) * (columnWidth + groupGap), y: y, width: columnWidth, height: height)
             ui.panel(card, shadow: true)
             ui.label(title, style: .muted, in: Rect(x: card.minX + 18 * s, y: card.minY + 6 * s, width: card.width - 36 * s, height: titleHeight))
             y = card.maxY + groupGap
@@ -57,7 +68,7 @@ extension LibraryScreens {
         if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
         if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
 
-        let display = group("Display", rows: 3)
+        let display = group("Display", rows: 3, newColumn: true)
         if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
         if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
         if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(2, in: display)) { changed.photoFrame = on }
