@@ -342,7 +342,9 @@ extension UIContext {
             activeWasSeen = true
             pendingPress = nil
         }
+        if state.dragging || scrollStick != 0 { needsFrame(in: 0) }
         if !state.dragging, state.velocity != 0 {
+            needsFrame(in: 0)
             state.offset += state.velocity * deltaTime
             state.velocity *= Float(exp(-4 * Double(deltaTime)))
             if abs(state.velocity) < 20 * scale { state.velocity = 0 }

@@ -268,7 +268,10 @@ extension UIContext {
         }
         // The caret blinks, but stays solid for a moment after each change.
         let sinceChange = time - state.lastChange
-        if sinceChange < 0.5 || sinceChange.truncatingRemainder(dividingBy: 1.0) < 0.6 {
+        let phase = sinceChange.truncatingRemainder(dividingBy: 1.0)
+        // The next blink: when the solid moment ends, else when the caret turns on or off.
+        needsFrame(in: sinceChange < 0.5 ? 0.5 - sinceChange : phase < 0.6 ? 0.6 - phase : 1 - phase)
+        if sinceChange < 0.5 || phase < 0.6 {
             let caret = Rect(x: originX + caretX, y: textTop, width: max(1, 2 * scale), height: Float(metrics.ascent + metrics.descent))
             draw(.rect(caret, color: theme.accent, cornerRadius: 0))
         }

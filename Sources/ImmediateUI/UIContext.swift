@@ -197,6 +197,10 @@ public final class UIContext {
     // MARK: Output
 
     var baseCommands: [DrawCommand] = []
+    /// How soon what this frame built changes by itself (a scroll gliding, the spinner
+    /// turning, the caret blinking, a highlight fading), in seconds; nil when it
+    /// holds still until input comes. The shell sleeps that long at most.
+    public private(set) var nextChange: Double?
     /// Widgets whose name is not drawn as text (icon buttons), with where they are and
     /// the clip they were drawn in: what a screen reader, or a script's
     /// `click "Settings"`, finds them by.
@@ -240,6 +244,7 @@ public final class UIContext {
         scrollStack.removeAll(keepingCapacity: true)
         baseCommands.removeAll(keepingCapacity: true)
         namedWidgets.removeAll(keepingCapacity: true)
+        nextChange = nil
         overlayCommands.removeAll(keepingCapacity: true)
         focusables.removeAll(keepingCapacity: true)
         drawingOverlay = false
@@ -420,6 +425,12 @@ public final class UIContext {
     // MARK: [SECTION] Drawing
 
     /// Appends a command to the current layer (the overlay inside a modal).
+    /// Asks for another frame within `seconds` (0: the display's next), for what moves
+    /// by itself.
+    public func needsFrame(in seconds: Double) {
+        nextChange = min(nextChange ?? .infinity, max(0, seconds))
+    }
+
     /// Records that the widget in `rect` is called `label` though no text says so.
     func name(_ label: String, _ rect: Rect) {
         namedWidgets.append((label, rect, currentClip))

@@ -224,6 +224,8 @@ extension UIContext {
         let radius = min(area.width, area.height) * 0.35
         let dot = max(1, radius * 0.28)
         let center = area.center
+        // It steps eight times a second.
+        needsFrame(in: 0.125 - time.truncatingRemainder(dividingBy: 0.125))
         // One turn a second, in eight steps.
         let lead = Int((time * 8).rounded(.down)) % 8
         for index in 0..<8 {

@@ -125,6 +125,8 @@ extension LibraryScreens {
             filter.highlightStart = nil
             return nil
         }
+        // It holds, then fades frame by frame.
+        ui.needsFrame(in: max(0, Self.highlightHold - age))
         let fading = max(0, age - Self.highlightHold) / Self.highlightFade
         // Eased out, so it lingers a moment and then goes.
         return (id, Float(1 - fading * fading))

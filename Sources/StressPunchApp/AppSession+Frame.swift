@@ -88,7 +88,8 @@ extension AppSession {
         }
         let nextWakeUp: Double
         if !wantsContinuousFrames {
-            nextWakeUp = Self.restingWakeUp
+            // What the screen asked for (a caret's next blink), at most the resting pace.
+            nextWakeUp = min(Self.restingWakeUp, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
         } else {
@@ -205,7 +206,18 @@ extension AppSession {
     /// loop can sleep until input arrives.
     public var wantsContinuousFrames: Bool {
         controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || pendingUndo != nil
-            || page != .main || policy.isAnimating
+            || pendingWashUndo != nil || washing != nil || screenAnimates || ui?.nextChange == 0 || policy.isAnimating
+    }
+
+    /// Screens that move by themselves: the games' clocks, a folder still being listed.
+    /// The others (Manage, the grid, Settings, Stats...) hold still between inputs and
+    /// say through the UI when something of theirs moves.
+    var screenAnimates: Bool {
+        switch shown {
+        case .rush, .versus, .summary: return true
+        case .editor(_, let picker?): return picker.isListing
+        default: return false
+        }
     }
 
     /// True while only the policy's slow loop moves (a kiosk's attract loop).

@@ -535,3 +535,27 @@ struct TodaysStrongestTests {
         #expect(try store.strongHits(on: yesterday).map(\.strength) == [990, 910, 780, 620, 500])
     }
 }
+
+@Suite("Screens at rest")
+struct RestingScreenTests {
+    @Test("Manage, the grid, Settings and Stats rest between inputs; a focused text field wakes only for its caret's blink")
+    func screensRest() throws {
+        let app = try ScreenHarness()
+        // Past the first launch's hint (a toast for 7 s).
+        for _ in 0..<480 { _ = app.frame() }
+        for shortcut: Character in ["l", "m", "t", ","] {
+            let key: Key = shortcut == "," ? .other(",") : .character(shortcut)
+            _ = app.frame([.keyDown(key, modifiers: [.control], isRepeat: false)])
+            var output = app.frame()
+            for _ in 0..<30 { output = app.frame() }
+            #expect(output.nextWakeUp > 0, "Ctrl+\(shortcut): \(app.session.page) should rest")
+        }
+        // The grid's search field takes the typing: its caret blinks within a second.
+        _ = app.frame([.keyDown(.character("m"), modifiers: [.control], isRepeat: false)])
+        _ = app.frame([.text("pr")])
+        var output = app.frame()
+        for _ in 0..<40 { output = app.frame() }
+        #expect(output.nextWakeUp > 0 && output.nextWakeUp <= 0.1)
+        #expect(app.session.ui?.nextChange != nil, "the caret asks for its next blink")
+    }
+}
