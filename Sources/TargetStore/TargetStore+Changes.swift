@@ -115,12 +115,16 @@ extension TargetStore {
         try run {
             try connection.write { db in
                 guard let existing = try Self.fetchTarget(db, id: id),
-                      let row = try db.query("SELECT sort_order, created_at FROM target WHERE id = ?", [.integer(id)]).first
+                      let row = try db.query("SELECT sort_order, created_at, first_punched, last_punched FROM target WHERE id = ?",
+                                             [.integer(id)]).first
                 else { throw TargetStoreError.targetNotFound(id: id) }
+                // Everything Undo must bring back, read before the row (and its marks) go.
+                let marks = try Self.readMarks(db, of: id)
                 try db.execute("DELETE FROM target WHERE id = ?", [.integer(id)])
                 let created: Double
                 if case .real(let value) = row["created_at"] { created = value } else { created = 0 }
-                return DeletedTarget(target: existing, sortOrder: row.int("sort_order") ?? 0, createdAt: created)
+                return DeletedTarget(target: existing, sortOrder: row.int("sort_order") ?? 0, createdAt: created,
+                                     firstPunched: row.double("first_punched"), lastPunched: row.double("last_punched"), marks: marks)
             }
         }
     }
@@ -143,12 +147,15 @@ extension TargetStore {
                 try db.execute(
                     """
                     INSERT INTO target (id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-                                        punches, sort_order, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+                                        punches, sort_order, created_at, strongest, best_combo, first_punched, last_punched)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [.integer(target.id), .text(target.name), .text(target.message),
                      target.builtinKey.map(SQLValue.text) ?? .null, asset, file, .integer(favorite ? 1 : 0),
-                     .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt)])
+                     .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt),
+                     .integer(Int64(min(999, max(0, target.strongest)))), .integer(Int64(max(0, target.bestCombo))),
+                     deleted.firstPunched.map(SQLValue.real) ?? .null, deleted.lastPunched.map(SQLValue.real) ?? .null])
+                try Self.insertMarks(db, deleted.marks, of: target.id)
                 if target.isSelected {
                     try db.execute("UPDATE target SET is_selected = 0 WHERE is_selected = 1")
                     try db.execute("UPDATE target SET is_selected = 1 WHERE id = ?", [.integer(target.id)])

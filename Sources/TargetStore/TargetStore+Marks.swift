@@ -5,15 +5,26 @@ import StressCore
 extension TargetStore {
     /// A target's marks, oldest first.
     public func marks(of targetID: Int64) throws(TargetStoreError) -> [Mark] {
-        try run {
-            try connection.read { db in
-                try db.query("SELECT x, y, tool, depth, hits, born FROM target_mark WHERE target_id = ? ORDER BY id",
-                             [.integer(targetID)]).compactMap { row in
-                    guard let tool = row.text("tool") else { return nil }
-                    return Mark(x: Float(row.double("x") ?? 0), y: Float(row.double("y") ?? 0), tool: tool,
-                                depth: Float(row.double("depth") ?? 0), hits: Int(row.int("hits") ?? 1), born: row.double("born") ?? 0)
-                }
-            }
+        try run { try connection.read { db in try Self.readMarks(db, of: targetID) } }
+    }
+
+    /// A target's marks as the table holds them, oldest first.
+    static func readMarks(_ db: Database, of targetID: Int64) throws -> [Mark] {
+        try db.query("SELECT x, y, tool, depth, hits, born FROM target_mark WHERE target_id = ? ORDER BY id",
+                     [.integer(targetID)]).compactMap { row in
+            guard let tool = row.text("tool") else { return nil }
+            return Mark(x: Float(row.double("x") ?? 0), y: Float(row.double("y") ?? 0), tool: tool,
+                        depth: Float(row.double("depth") ?? 0), hits: Int(row.int("hits") ?? 1), born: row.double("born") ?? 0)
+        }
+    }
+
+    /// Adds `marks` to a target's (the newest `MarkSet.capacity`), pulled into range.
+    static func insertMarks(_ db: Database, _ marks: [Mark], of targetID: Int64) throws {
+        for mark in marks.suffix(MarkSet.capacity) {
+            try db.execute("INSERT INTO target_mark (target_id, x, y, tool, depth, hits, born) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+                .integer(targetID), .real(Double(min(1, max(0, mark.x)))), .real(Double(min(1, max(0, mark.y)))),
+                .text(mark.tool), .real(Double(min(1, max(0, mark.depth)))), .integer(Int64(max(1, mark.hits))), .real(mark.born),
+            ])
         }
     }
 
@@ -23,12 +34,7 @@ extension TargetStore {
             try connection.write { db in
                 try db.execute("DELETE FROM target_mark WHERE target_id = ?", [.integer(targetID)])
                 guard try db.scalarInt("SELECT count(*) FROM target WHERE id = ?", [.integer(targetID)]) == 1 else { return }
-                for mark in marks.suffix(MarkSet.capacity) {
-                    try db.execute("INSERT INTO target_mark (target_id, x, y, tool, depth, hits, born) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-                        .integer(targetID), .real(Double(min(1, max(0, mark.x)))), .real(Double(min(1, max(0, mark.y)))),
-                        .text(mark.tool), .real(Double(min(1, max(0, mark.depth)))), .integer(Int64(max(1, mark.hits))), .real(mark.born),
-                    ])
-                }
+                try Self.insertMarks(db, marks, of: targetID)
             }
         }
     }

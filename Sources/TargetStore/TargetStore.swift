@@ -235,4 +235,9 @@ public struct DeletedTarget: Sendable, Equatable {
     public let target: StressTarget
     let sortOrder: Int64
     let createdAt: Double
+    /// When it was first and last punched (its strongest and best combo are in `target`).
+    let firstPunched: Double?
+    let lastPunched: Double?
+    /// Its marks, which went with its row.
+    let marks: [Mark]
 }

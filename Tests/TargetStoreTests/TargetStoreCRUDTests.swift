@@ -111,3 +111,28 @@ struct TargetStoreCRUDTests {
         #expect(try fixture.store.target(id: first.id)?.punchCount == 7)
     }
 }
+
+@Suite("Undo after delete brings back everything")
+struct UndoDeleteTests {
+    @Test("the strongest punch, the best combo, when it was punched and its marks come back with the row")
+    func everythingReturns() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let target = try store.insert(name: "Boss", picture: try fixture.picture())
+        var tally = PunchTally()
+        tally.add(strength: 812, combo: 5, at: 1_000)
+        tally.add(strength: 400, combo: 6, at: 2_000)
+        _ = try store.recordPunches([target.id: tally], days: [:])
+        let marks = [Mark(x: 0.3, y: 0.4, tool: "fist", depth: 0.7, hits: 4, born: 1_000),
+                     Mark(x: 0.8, y: 0.2, tool: "fist", depth: 0.2, hits: 1, born: 2_000)]
+        try store.setMarks(marks, of: target.id)
+        let before = try #require(try store.target(id: target.id))
+
+        let deleted = try store.deleteForUndo(id: target.id)
+        #expect(try store.marks(of: target.id).isEmpty, "the marks went with the row")
+        let restored = try store.restore(deleted, punches: before.punchCount)
+        #expect(restored.strongest == 812 && restored.bestCombo == 6 && restored.punchCount == 2)
+        #expect(try store.marks(of: target.id) == marks)
+        #expect(try store.markCounts()[target.id] == 2)
+    }
+}
