@@ -34,6 +34,7 @@ struct UIMonkeyTests {
         "Tab", "Shift+Tab", "Return", "Escape", "space", "Left", "Right", "Up", "Down", "Home", "End", "PageUp", "PageDown",
         "Backspace", "Delete", "F11", "1", "2", "3", "4", "5", "m", "a", "z", "Ctrl+N", "Ctrl+L", "Ctrl+M", "Ctrl+Z", "Ctrl+T", "Ctrl+R", "Ctrl+B",
         "Ctrl+A", "Ctrl+C", "Ctrl+V", "Ctrl+X", "Shift+Left", "Shift+Right", "F1", "Ctrl+F", "Alt+F4", "\"Keypad Enter\"",
+        "w", "Ctrl+,", "Shift+/",
     ]
     static let texts = ["Boss", "Büro 🥊", "Monday", "😤😤", "x", " ", "Ünïcödé ✨", "a very long name that goes on and on and on",
                         "مرحبا بالعالم", "שלום 123 abc", "你好世界", "(نعم) 42 🥊"]
@@ -109,7 +110,10 @@ struct UIMonkeyTests {
                 lines.append("\(t) keydown \(key)\(random.chance(30) ? " repeat" : "")")
                 if random.chance(80) { lines.append(String(format: "%.3f keyup %@", time + Double(random.int(1...60)) / 100, key)) }
             case 72..<78: lines.append("\(t) text \"\(random.pick(texts))\"")
-            case 78..<80: lines.append("\(t) drop \(random.pick(files))")
+            case 78..<80:
+                lines.append("\(t) drop \(random.pick(files))")
+                // Now and then a second file in the same frame: "Add N pictures?".
+                if random.chance(25) { lines.append("\(t) drop \(random.pick(files))") }
             case 80..<88: lines.append("\(t) pad \(random.pick(buttons))")
             case 88..<93:
                 let value = Double(random.int(-100...100)) / 100
