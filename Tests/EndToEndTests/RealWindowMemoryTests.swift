@@ -6,14 +6,8 @@ extension RealWindowTests {
     @Test("under a window manager the window reopens with the size and place it was left at, and fullscreen if it was")
     func windowRemembered() throws {
         let display = try VirtualDisplay()
-        let manager = Process()
-        manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display]) { $1 }
-        manager.standardOutput = FileHandle.nullDevice
-        manager.standardError = FileHandle.nullDevice
-        try manager.run()
+        let manager = try display.startWindowManager()
         defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
-        usleep(500_000)
         let cli = CLI()
         func launchAndQuit(_ change: (String) throws -> Void) throws -> (x: Int, y: Int, width: Int, height: Int) {
             let app = try display.launch(["--data-dir", cli.dataDirectory, "--mute"])

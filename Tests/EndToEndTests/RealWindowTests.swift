@@ -65,6 +65,19 @@ final class VirtualDisplay {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Starts a window manager (openbox) on this display and gives it a moment to
+    /// take over; the caller kills it when done.
+    func startWindowManager() throws -> Process {
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        usleep(500_000)
+        return manager
+    }
+
     /// Starts the app on this display (no sound device), not waiting for it.
     func launch(_ arguments: [String]) throws -> Process {
         let app = Process()
@@ -285,14 +298,8 @@ struct RealWindowTests {
     @Test("under a window manager: F11 through the manager, minimize and restore in and out of fullscreen, and it still draws")
     func windowManagerTransitions() throws {
         let display = try VirtualDisplay()
-        let manager = Process()
-        manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.display]) { $1 }
-        manager.standardOutput = FileHandle.nullDevice
-        manager.standardError = FileHandle.nullDevice
-        try manager.run()
+        let manager = try display.startWindowManager()
         defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
-        usleep(500_000)
         let cli = CLI()
         let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640", "--mute"])
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
