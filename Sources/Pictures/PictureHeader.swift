@@ -236,7 +236,34 @@ public struct PictureHeader: Sendable, Equatable {
             return nil
         }
         guard width > 0, height > 0 else { return nil }
-        return PictureHeader(format: .webp, width: width, height: height, orientation: 1, isComplete: complete)
+        // VP8X flags bit 3: an EXIF chunk follows the image data somewhere in the file.
+        let orientation = chunk.elementsEqual("VP8X".utf8) && r[20] & 0x08 != 0 ? webpExifOrientation(r, riffEnd: Int(riffSize) + 8) : nil
+        return PictureHeader(format: .webp, width: width, height: height, orientation: orientation ?? 1, isComplete: complete)
+    }
+
+    /// Most chunks walked looking for a WebP's EXIF: a real file has a handful (VP8X,
+    /// ICCP, ANIM frames, ALPH, VP8, EXIF, XMP); garbage claiming millions stops here.
+    static let maxWebPChunks = 4096
+
+    /// The orientation in a WebP's EXIF chunk, walking the RIFF chunks by their sizes
+    /// (bounded by the file, the RIFF size and `maxWebPChunks`). Some writers start the
+    /// chunk with JPEG's "Exif\0\0" before the TIFF header; both are read.
+    private static func webpExifOrientation(_ r: ByteReader, riffEnd: Int) -> Int? {
+        let end = min(r.count, riffEnd)
+        var offset = 12
+        for _ in 0..<maxWebPChunks {
+            guard offset + 8 <= end, let size32 = r.uint32LE(at: offset + 4) else { return nil }
+            let size = Int(size32)
+            let dataStart = offset + 8
+            guard size <= end - dataStart else { return nil }
+            if r.matches(Array("EXIF".utf8), at: offset) {
+                let skip = r.matches(Array("Exif".utf8) + [0, 0], at: dataStart) ? 6 : 0
+                guard let tiff = r.slice(at: dataStart + skip, count: size - skip) else { return nil }
+                return ExifOrientation.read(tiff: tiff)
+            }
+            offset = dataStart + size + (size & 1)  // chunks are padded to an even size
+        }
+        return nil
     }
 }
 

@@ -46,7 +46,7 @@ struct ScaledImportTests {
     func webp(_ folder: TemporaryDirectory, _ name: String, from bitmap: PictureBitmap) throws -> [UInt8] {
         let png = folder.file(name + ".png")
         try Data(try codec.encode(bitmap, as: .png)).write(to: png)
-        return try JPEGMaker.make(folder, name, [png.path, "-quality", "90"])
+        return try JPEGMaker.make(folder, name, [png.path, "-quality", "90", "-strip"])
     }
 
     @Test("a JPEG in every EXIF orientation comes out upright with the same pixels as a whole decode", arguments: 1...8)
@@ -78,6 +78,55 @@ struct ScaledImportTests {
         #expect(mean < 2.5, "mean difference \(mean)")
         let imported = try PictureImporter(codec: codec).importPicture(bytes: bytes, fileName: "photo.webp")
         #expect(imported.format == .jpeg && imported.bytes.starts(with: [0xFF, 0xD8]))
+    }
+
+    @Test("a WebP's EXIF orientation turns it upright like a JPEG's", arguments: [(6, false), (8, true), (3, false), (1, true)])
+    func webpOrientation(orientation: Int, jpegPrefix: Bool) throws {
+        let folder = TemporaryDirectory("webp-orientation-\(orientation)")
+        let plain = try webp(folder, "photo.webp", from: Self.photo(width: 800, height: 500))
+        let rotated = ExifInjection.webp(plain, orientation: orientation, jpegPrefix: jpegPrefix)
+        #expect(PictureHeader.inspect(rotated)?.orientation == orientation)
+        let file = folder.file("rotated.webp")
+        try Data(rotated).write(to: file)
+        let importer = PictureImporter(codec: codec)
+        let shown = try importer.preview(at: file, longSide: 400)
+        let expected = try codec.decode(plain, fileName: "photo.webp").uprighted(exifOrientation: orientation).downscaled(toLongSide: 400)
+        #expect((shown.width, shown.height) == (orientation >= 5 ? (250, 400) : (400, 250)))
+        #expect((shown.width, shown.height) == (expected.width, expected.height))
+        #expect(Self.difference(shown, expected).mean < 2.5)
+        let imported = try importer.importPicture(bytes: rotated, fileName: "rotated.webp")
+        #expect((imported.width, imported.height) == (orientation >= 5 ? (500, 800) : (800, 500)))
+    }
+
+    @Test("garbage in a WebP's EXIF chunk or chunk sizes leaves it upright, never a crash")
+    func webpGarbageExif() throws {
+        let folder = TemporaryDirectory("webp-exif-garbage")
+        let plain = try webp(folder, "photo.webp", from: Self.photo(width: 200, height: 120))
+        var state: UInt32 = 16
+        func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
+        // EXIF payloads: empty, a bare TIFF tag, an IFD pointing past the end, random bytes.
+        var payloads: [[UInt8]] = [[], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2A, 0, 0xFF, 0xFF, 0xFF, 0x7F]]
+        for length in [1, 7, 64, 513] { payloads.append((0..<length).map { _ in next() }) }
+        for payload in payloads {
+            let file = ExifInjection.webp(plain, orientation: 1, exif: payload)
+            let header = try #require(PictureHeader.inspect(file))
+            #expect(header.orientation == 1)
+            _ = try PictureImporter(codec: codec).importPicture(bytes: file, fileName: "garbage.webp")
+        }
+        // Chunk sizes that lie (past the end, huge, odd) stop the walk: still a header, upright.
+        let sound = ExifInjection.webp(plain, orientation: 6)
+        let exifAt = try #require((12..<(sound.count - 4)).last { Array(sound[$0..<$0 + 4]) == Array("EXIF".utf8) })
+        let imageSizeAt = 12 + 18 + 4  // the VP8 chunk's size, after the VP8X chunk
+        for (at, value) in [(exifAt + 4, UInt32.max), (exifAt + 4, 0x7FFF_FFFF), (imageSizeAt, UInt32.max), (imageSizeAt, 3)] {
+            var lying = sound
+            for byte in 0..<4 { lying[at + byte] = UInt8((value >> (8 * UInt32(byte))) & 0xFF) }
+            #expect(PictureHeader.inspect(lying).map { (1...8).contains($0.orientation) } ?? true)
+        }
+        for _ in 0..<200 {
+            var mangled = sound
+            for _ in 0..<8 { mangled[30 + Int(next()) * (mangled.count - 31) / 255] = next() }
+            #expect(PictureHeader.inspect(mangled).map { (1...8).contains($0.orientation) } ?? true)
+        }
     }
 
     @Test("a WebP with transparency keeps it, and is stored as PNG")
