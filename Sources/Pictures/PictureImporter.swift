@@ -18,12 +18,16 @@ public struct ImportedPicture: Sendable, Equatable {
     public var format: StoredPictureFormat
     public var width: Int
     public var height: Int
+    /// Its thumbnail, made from the same pixels while they are at hand (nil when it
+    /// could not be made: the app makes it when first shown).
+    public var thumbnail: EncodedThumbnail?
 
-    public init(bytes: [UInt8], format: StoredPictureFormat, width: Int, height: Int) {
+    public init(bytes: [UInt8], format: StoredPictureFormat, width: Int, height: Int, thumbnail: EncodedThumbnail? = nil) {
         self.bytes = bytes
         self.format = format
         self.width = width
         self.height = height
+        self.thumbnail = thumbnail
     }
 }
 
@@ -67,8 +71,8 @@ public struct PictureImporter: Sendable {
     }
 
     /// Reads and imports the file at `url`.
-    public func importPicture(at url: URL) throws(PictureImportError) -> ImportedPicture {
-        try importPicture(bytes: Self.readUserFile(at: url), fileName: url.path)
+    public func importPicture(at url: URL, thumbnailVariant: ThumbnailVariant = .whole) throws(PictureImportError) -> ImportedPicture {
+        try importPicture(bytes: Self.readUserFile(at: url), fileName: url.path, thumbnailVariant: thumbnailVariant)
     }
 
     /// Reads a file the user chose, refusing at once what is not a regular file (a
@@ -144,8 +148,11 @@ public struct PictureImporter: Sendable {
         return decoded.downscaled(toLongSide: longSide).uprighted(exifOrientation: header.orientation)
     }
 
-    /// Imports a picture's bytes; `fileName` only names it in errors.
-    public func importPicture(bytes: [UInt8], fileName: String) throws(PictureImportError) -> ImportedPicture {
+    /// Imports a picture's bytes; `fileName` only names it in errors. Its thumbnail shows
+    /// `thumbnailVariant` of it (the whole picture unless a crop is chosen with it).
+    public func importPicture(
+        bytes: [UInt8], fileName: String, thumbnailVariant: ThumbnailVariant = .whole
+    ) throws(PictureImportError) -> ImportedPicture {
         let header = try Self.check(bytes: bytes, fileName: fileName)
         let decoded = try codec.decode(bytes, fileName: fileName, minimumLongSide: Self.maxStoredLongSide)
         // Shrunk before it is turned (the long side is the same either way, so is the
@@ -160,6 +167,9 @@ public struct PictureImporter: Sendable {
         let isPhoto = header.format == .jpeg || (header.format == .webp && !losslessWebP)
         let format: StoredPictureFormat = isPhoto && !stored.hasTransparency ? .jpeg : .png
         let encoded = try codec.encode(stored, as: format)
-        return ImportedPicture(bytes: encoded, format: format, width: stored.width, height: stored.height)
+        // A few milliseconds beside the decode, and no library grid need ever decode
+        // this picture for its card.
+        let thumbnail = try? Thumbnail.encoded(Thumbnail.pixels(of: stored, variant: thumbnailVariant), variant: thumbnailVariant, codec: codec)
+        return ImportedPicture(bytes: encoded, format: format, width: stored.width, height: stored.height, thumbnail: thumbnail)
     }
 }

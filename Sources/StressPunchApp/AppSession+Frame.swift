@@ -122,6 +122,8 @@ extension AppSession {
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
     /// the present lies between the last two fixed steps.
     public func prepareFrame(interpolation: Float, time: Double) {
+        // What this frame's screens ask for is marked used, so no picture it shows is put out.
+        pictures.beginFrame()
         collectBackgroundResults()
         keepScore()
         finishRushIfDone()

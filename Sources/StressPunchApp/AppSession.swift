@@ -313,10 +313,14 @@ public final class AppSession {
         }
     }
 
-    /// The thumbnail for a target's picture, made off the frame path.
+    /// The thumbnail for a target's picture, made off the frame path (read from the
+    /// library's thumbnails folder for a stored picture).
     func thumbnail(for target: StressTarget) -> RasterImage? {
-        pictureURL(for: target).flatMap { pictures.thumbnail(for: $0) }
+        pictureURL(for: target).flatMap { pictures.thumbnail(for: $0, keptAt: library.store.thumbnailURL(for: target)) }
     }
+
+    /// What the picture caches decoded so far (tests).
+    public var pictureCounts: PictureCache.Counts { pictures.counts }
 
     /// Saves everything still in memory (punch counts, selection) before exit.
     /// Returns why punches could not be saved, with how many, or nil when all were.

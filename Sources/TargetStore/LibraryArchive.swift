@@ -9,6 +9,9 @@ import Pictures
 /// plus an `archive_picture` table with every stored picture's bytes, marked with its
 /// own application id so it is never taken for a library. Importing checks every
 /// picture with the import rules again: an archive is a file from outside.
+///
+/// Thumbnails are not archived: they are made again from the pictures (at import, as
+/// each picture is checked and stored anew), so an archive holds nothing twice.
 public enum LibraryArchive {
     /// "SPnx": a StressPunch archive.
     static let applicationID: Int64 = 0x5350_6E78
@@ -188,7 +191,7 @@ public enum LibraryArchive {
     ) throws(TargetStoreError) {
         var written: [String: String] = [:]
         do {
-            for (name, picture) in pictures { written[name] = try store.pictures.write(picture) }
+            for (name, picture) in pictures { written[name] = try store.writePictureFile(.imported(picture)) ?? "" }
             let old = try store.allTargets()
             try store.connection.write { db in
                 try db.execute("DELETE FROM target")
@@ -226,10 +229,10 @@ public enum LibraryArchive {
                 }
             }
             for target in old {
-                if case .stored(let name) = target.picture { store.pictures.remove(name) }
+                if case .stored(let name) = target.picture { store.removePicture(name) }
             }
         } catch {
-            for name in written.values { store.pictures.remove(name) }
+            for name in written.values { store.removePicture(name) }
             throw TargetStore.storeError(error)
         }
     }

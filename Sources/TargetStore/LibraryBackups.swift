@@ -7,7 +7,8 @@ import Foundation
 /// Copies are made with `VACUUM INTO`: like the online backup API it reads one
 /// consistent state while the library stays in use, and in one statement it also
 /// compacts the copy and keeps the application id; only the database is copied (the
-/// pictures stay where they are).
+/// pictures stay where they are, and thumbnails, which are made again from them when
+/// missing, are never copied).
 public enum LibraryBackups {
     public static let kept = 3
     static let prefix = "library-"

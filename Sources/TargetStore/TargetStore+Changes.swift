@@ -44,7 +44,7 @@ extension TargetStore {
                 return inserted
             }
         } catch {
-            if let written { pictures.remove(written) }
+            if let written { removePicture(written) }
             throw Self.storeError(error)
         }
     }
@@ -85,10 +85,10 @@ extension TargetStore {
                 return (result, replaced)
             }
         } catch {
-            if let written { pictures.remove(written) }
+            if let written { removePicture(written) }
             throw Self.storeError(error)
         }
-        if let replacedFile, replacedFile != written { pictures.remove(replacedFile) }
+        if let replacedFile, replacedFile != written { removePicture(replacedFile) }
         return updated
     }
 
@@ -103,7 +103,7 @@ extension TargetStore {
                 return nil
             }
         }
-        if let removedFile { pictures.remove(removedFile) }
+        if let removedFile { removePicture(removedFile) }
     }
 
     /// Deletes a target like `delete(id:)` but leaves its picture file in place and
@@ -173,7 +173,7 @@ extension TargetStore {
         guard case .stored(let fileName) = deleted.target.picture else { return }
         // Never a file a row names again (restored meanwhile, say).
         if let names = try? referencedPictureFiles(), names.contains(fileName) { return }
-        pictures.remove(fileName)
+        removePicture(fileName)
     }
 
     /// Puts a target on the main screen or takes it off. A fifth favorite is refused

@@ -8,7 +8,15 @@ extension TargetStore {
 
     func writePictureFile(_ picture: NewPicture) throws(TargetStoreError) -> String? {
         guard case .imported(let imported) = picture else { return nil }
-        return try pictures.write(imported)
+        let fileName = try pictures.write(imported)
+        thumbnails.keep(imported.thumbnail, forPicture: fileName)
+        return fileName
+    }
+
+    /// Removes a stored picture and then its thumbnails.
+    func removePicture(_ fileName: String) {
+        pictures.remove(fileName)
+        thumbnails.remove(forPicture: fileName)
     }
 
     func referencedPictureFiles() throws -> Set<String> {

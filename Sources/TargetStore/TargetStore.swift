@@ -20,6 +20,8 @@ public enum NewPicture: Sendable {
 public final class TargetStore: Sendable {
     public let connection: DatabaseConnection
     public let pictures: PictureFiles
+    /// The pictures' thumbnails, beside them (a cache: see `ThumbnailFiles`).
+    public let thumbnails: ThumbnailFiles
     /// The database file, or nil for an in-memory library.
     public let databaseURL: URL?
     /// What opening found broken and put right (a hand edit that dropped a rule, six
@@ -38,7 +40,8 @@ public final class TargetStore: Sendable {
         let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         if Self.isOnReadOnlyDisk(dataDirectory), FileManager.default.fileExists(atPath: databaseURL.path) {
             let pictures = PictureFiles(existingDirectory: dataDirectory.appendingPathComponent("images", isDirectory: true))
-            try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, readOnly: true)
+            let thumbnails = ThumbnailFiles(existingDirectory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
+            try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails, readOnly: true)
             return
         }
         do {
@@ -51,18 +54,25 @@ public final class TargetStore: Sendable {
         }
         Self.keepPrivate(dataDirectory, mode: 0o700)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
-        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, readOnly: false)
+        let thumbnails = ThumbnailFiles(directory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
+        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails, readOnly: false)
     }
 
-    /// A library in memory, with its pictures in `picturesDirectory`. For tests.
+    /// A library in memory, with its pictures in `picturesDirectory` (and their
+    /// thumbnails in a folder beside it, named after it). For tests.
     public static func inMemory(picturesDirectory: URL) throws(TargetStoreError) -> TargetStore {
         let pictures = try PictureFiles(directory: picturesDirectory)
-        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures, readOnly: false)
+        let thumbnails = ThumbnailFiles(directory: picturesDirectory.deletingLastPathComponent()
+            .appendingPathComponent(picturesDirectory.lastPathComponent + "-" + ThumbnailFiles.folderName, isDirectory: true))
+        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures, thumbnails: thumbnails, readOnly: false)
     }
 
-    private init(databasePath: String, databaseURL: URL?, pictures: PictureFiles, readOnly: Bool) throws(TargetStoreError) {
+    private init(
+        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool
+    ) throws(TargetStoreError) {
         self.databaseURL = databaseURL
         self.pictures = pictures
+        self.thumbnails = thumbnails
         isReadOnly = readOnly
         do {
             connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
@@ -107,6 +117,7 @@ public final class TargetStore: Sendable {
         }
         if let names = try? referencedPictureFiles() {
             pictures.sweepOrphans(keeping: names)
+            thumbnails.sweepOrphans(keepingPictures: names)
         }
         LibraryBackups.makeIfDue(self)
         if let databaseURL {
@@ -114,6 +125,7 @@ public final class TargetStore: Sendable {
                 Self.keepPrivate(URL(fileURLWithPath: databaseURL.path + suffix), mode: 0o600)
             }
             Self.keepPrivate(pictures.directory, mode: 0o700)
+            Self.keepPrivate(thumbnails.directory, mode: 0o700)
         }
     }
 
@@ -227,6 +239,13 @@ public final class TargetStore: Sendable {
     public func pictureURL(for target: StressTarget) -> URL? {
         guard case .stored(let fileName) = target.picture else { return nil }
         return pictures.url(for: fileName)
+    }
+
+    /// Where a stored picture's thumbnail is kept (nil for built-ins, which are few
+    /// and made in memory).
+    public func thumbnailURL(for target: StressTarget, variant: String = ThumbnailVariant.whole.key) -> URL? {
+        guard case .stored(let fileName) = target.picture else { return nil }
+        return thumbnails.url(forPicture: fileName, variant: variant)
     }
 }
 
