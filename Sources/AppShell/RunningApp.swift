@@ -31,6 +31,8 @@ public final class RunningApp {
     private var shownTitle: String?
     /// The interactive desktop window: reopened where and as large as it was left.
     private let remembersWindow: Bool
+    /// Frames drawn and presented so far.
+    public private(set) var framesPresented = 0
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
@@ -168,6 +170,7 @@ public final class RunningApp {
                 } else {
                     window.present(canvas)
                 }
+                framesPresented &+= 1
             }
             // After presenting: text input may touch the window, and the canvas is done with.
             updateTextInput(output)
@@ -280,6 +283,10 @@ public final class RunningApp {
 /// (frames are presented through the window surface, which has no vsync of its own).
 public struct AppRunner {
     let options: AppOptions
+    /// Set (to anything), the app prints `first-present-ms T` once its first frame is
+    /// presented, T being CLOCK_MONOTONIC in milliseconds (the same clock in every
+    /// process, so a parent that started it can subtract), and quits as if asked.
+    public static let firstPresentVariable = "STRESSPUNCH_REPORT_FIRST_PRESENT"
 
     public init(options: AppOptions) {
         self.options = options
@@ -295,11 +302,20 @@ public struct AppRunner {
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
         var running = true
+        // The bench's startup_10k: say when the first frame was presented, and stop.
+        let reportsFirstPresent = ProcessInfo.processInfo.environment[Self.firstPresentVariable] != nil
         while running {
             let now = DispatchTime.now().uptimeNanoseconds
             let elapsed = Double(now - last) / 1e9
             last = now
             running = app.frame(frameTime: elapsed, time: Double(now - start) / 1e9)
+            if reportsFirstPresent && app.framesPresented > 0 {
+                var clock = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &clock)
+                print("first-present-ms " + String(Double(clock.tv_sec) * 1000 + Double(clock.tv_nsec) / 1e6))
+                fflush(nil)  // all streams: the line reaches a pipe now, not at exit
+                running = false
+            }
             let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
             if app.window.isMinimized {
                 // Nothing is drawn while minimized; wake for input or every quarter second.

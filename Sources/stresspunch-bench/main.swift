@@ -130,6 +130,11 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == ImportRSS.child
     ImportRSS.runChild(path: CommandLine.arguments[2], images: CommandLine.arguments[3])
 }
 
+// The rss_browse_10k child: browse the 10,000 in a fresh process, then exit (see RSSBrowse).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == RSSBrowse.childFlag {
+    RSSBrowse.runChild(data: CommandLine.arguments[2])
+}
+
 let options = parseOptions()
 let assets = SceneAssets()
 let layout1080 = SceneLayout(scale: 1)
@@ -318,7 +323,7 @@ do {
 /// Imports take a tenth of a second or more each: fewer rounds keep the run short.
 let importFrames = min(options.frames, 21)
 
-let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss"]
+let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss", "rss_browse_10k", "startup_10k"]
 if benches.isEmpty, let filter = options.filter, !latencyBenches.contains(filter) {
     FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
     exit(2)
@@ -390,6 +395,46 @@ if wanted("library_scroll_10k") {
         exit(1)
     }
 }
+
+// MARK: Memory and startup at 10,000 targets (the real app; see LibraryMemory)
+
+if wanted("rss_browse_10k") {
+    do {
+        let figures = try RSSBrowse.measure()
+        if options.json {
+            print("{\"bench\": \"rss_browse_10k\", \"ours_mb\": \(format(figures.residentMB))}")
+        } else {
+            print(pad("rss_browse_10k", 20) + pad(format(figures.residentMB) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                + pad("<= 200 MB", 16) + (figures.residentMB <= 200 ? "yes" : "no"))
+            print("  peak \(format(figures.peakMB)) MB over \(figures.framesScrolled) scrolled frames; "
+                + "\(figures.thumbnailsRead) thumbnails read from their files, \(figures.thumbnailsMade) made")
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: rss_browse_10k: \(error)\n".data(using: .utf8) ?? Data())
+        BenchLibrary.remove()
+        exit(1)
+    }
+}
+if wanted("startup_10k") {
+    do {
+        let times = try Startup.measure(runs: max(5, min(options.frames, 11)))
+        let ratio = times.tenThousand / times.builtins
+        if options.json {
+            print("{\"bench\": \"startup_10k\", \"ours_ms\": \(format(times.tenThousand)), \"anchor\": \"startup_8\", "
+                + "\"anchor_ms\": \(format(times.builtins)), \"ratio\": \(format(ratio))}")
+        } else {
+            print(pad("startup_10k", 20) + pad(format(times.tenThousand), 10) + pad("startup_8", 24) + pad(format(times.builtins), 11)
+                + pad(format(ratio), 8) + pad("ratio <= 1.3", 16) + (ratio <= 1.3 ? "yes" : "no"))
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: startup_10k: \(error)\n".data(using: .utf8) ?? Data())
+        BenchLibrary.remove()
+        exit(1)
+    }
+}
+BenchLibrary.remove()
 
 // MARK: Punch latency (the real app, no anchor)
 
