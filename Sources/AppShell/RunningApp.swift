@@ -33,11 +33,17 @@ public final class RunningApp {
     private let remembersWindow: Bool
     /// Frames drawn and presented so far.
     public private(set) var framesPresented = 0
+    /// The library whose orphan sweep waits for the first frame (see init).
+    private var sweepAfterFirstFrame: TargetStore?
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
     public init(options: AppOptions, headless: Bool, lockstepAudio: Bool? = nil) throws {
-        let store = try TargetStore(dataDirectory: options.dataDirectory)
+        // The orphan sweep lists every picture and thumbnail: a window runs it in the
+        // background once its first frame is up; a headless run, whose every step is
+        // in order, at open.
+        let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: !headless)
+        sweepAfterFirstFrame = headless ? nil : store
         if !store.repairs.isEmpty {
             FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
         }
@@ -171,6 +177,10 @@ public final class RunningApp {
                     window.present(canvas)
                 }
                 framesPresented &+= 1
+                if let store = sweepAfterFirstFrame {
+                    sweepAfterFirstFrame = nil
+                    DispatchQueue.global(qos: .utility).async { store.sweepOrphanFiles() }
+                }
             }
             // After presenting: text input may touch the window, and the canvas is done with.
             updateTextInput(output)

@@ -20,6 +20,12 @@ public struct Row: Sendable {
         return values[index]
     }
 
+    /// The value of the column at `index` in the SELECT (NULL past the last): for
+    /// reading many rows, where a name lookup a column a row adds up.
+    public subscript(at index: Int) -> SQLValue {
+        index >= 0 && index < values.count ? values[index] : .null
+    }
+
     public func int(_ column: String) -> Int64? {
         if case .integer(let value) = self[column] { return value }
         return nil
@@ -228,6 +234,22 @@ public struct Database {
         return rows
     }
 
+    /// Runs one statement without arguments and hands each row to `body` as it is
+    /// stepped, its columns read in place: no row is copied, so reading every target
+    /// at launch makes only the targets.
+    public func forEachRow(_ sql: String, _ body: (RowCursor) throws -> Void) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw error(sql: sql) }
+        defer { sqlite3_finalize(statement) }
+        let cursor = RowCursor(statement: statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(sql: sql) }
+            try body(cursor)
+        }
+    }
+
     /// The first column of the first row as an integer, or nil when there is none.
     public func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Int64? {
         let rows = try query(sql, arguments)
@@ -263,6 +285,29 @@ public struct Database {
             return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default:
             return .null
+        }
+    }
+}
+
+/// The row a statement is on, inside `Database.forEachRow`; columns by their place in
+/// the SELECT, each typed as SQLite stored it (a NULL or another type reads as nil).
+public struct RowCursor {
+    fileprivate let statement: OpaquePointer
+
+    public func int(_ column: Int32) -> Int64? {
+        sqlite3_column_type(statement, column) == SQLITE_INTEGER ? sqlite3_column_int64(statement, column) : nil
+    }
+
+    public func text(_ column: Int32) -> String? {
+        guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let text = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: text)
+    }
+
+    /// A REAL (or an INTEGER read as one).
+    public func double(_ column: Int32) -> Double? {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(statement, column)
+        default: return nil
         }
     }
 }

@@ -44,7 +44,11 @@ extension TargetStore {
 
     static func fetchTargets(_ db: Database, where condition: String?) throws -> [StressTarget] {
         let filter = condition.map { " WHERE \($0)" } ?? ""
-        return try db.query(selectColumns + filter + " ORDER BY sort_order, id").compactMap(target(from:))
+        var targets: [StressTarget] = []
+        try db.forEachRow(selectColumns + filter + " ORDER BY sort_order, id") { row in
+            if let target = target(from: row) { targets.append(target) }
+        }
+        return targets
     }
 
     static func fetchTarget(_ db: Database, id: Int64) throws -> StressTarget? {
@@ -52,19 +56,43 @@ extension TargetStore {
     }
 
     static func target(from row: Row) -> StressTarget? {
-        guard let id = row.int("id"), let name = row.text("name") else { return nil }
+        func int(_ index: Int32) -> Int64? { if case .integer(let value) = row[at: Int(index)] { return value }; return nil }
+        func text(_ index: Int32) -> String? { if case .text(let value) = row[at: Int(index)] { return value }; return nil }
+        func double(_ index: Int32) -> Double? {
+            switch row[at: Int(index)] {
+            case .real(let value): return value
+            case .integer(let value): return Double(value)
+            default: return nil
+            }
+        }
+        return target(int: int, text: text, double: double)
+    }
+
+    /// A row of `selectColumns` as a target, read in place (a launch reads every row:
+    /// 10,000 rows copied into name-keyed rows first were most of a 10,000-target launch).
+    static func target(from row: RowCursor) -> StressTarget? {
+        target(int: row.int, text: row.text, double: row.double)
+    }
+
+    /// A target from the columns of `selectColumns`, by their place in it.
+    private static func target(
+        int: (Int32) -> Int64?, text: (Int32) -> String?, double: (Int32) -> Double?
+    ) -> StressTarget? {
+        // id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
+        // punches, strongest, best_combo, first_punched, last_punched
+        guard let id = int(0), let name = text(1) else { return nil }
         let picture: TargetPicture
-        if let file = row.text("image_file") {
+        if let file = text(5) {
             picture = .stored(fileName: file)
         } else {
-            picture = .builtin(assetName: row.text("asset_name") ?? "")
+            picture = .builtin(assetName: text(4) ?? "")
         }
         return StressTarget(
-            id: id, name: name, message: row.text("message") ?? "", picture: picture,
-            isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
-            punchCount: Int(row.int("punches") ?? 0), builtinKey: row.text("builtin_key"),
-            strongest: Int(row.int("strongest") ?? 0), bestCombo: Int(row.int("best_combo") ?? 0),
-            firstPunched: row.double("first_punched"), lastPunched: row.double("last_punched"))
+            id: id, name: name, message: text(2) ?? "", picture: picture,
+            isFavorite: (int(6) ?? 0) != 0, isSelected: (int(7) ?? 0) != 0,
+            punchCount: Int(int(8) ?? 0), builtinKey: text(3),
+            strongest: Int(int(9) ?? 0), bestCombo: Int(int(10) ?? 0),
+            firstPunched: double(11), lastPunched: double(12))
     }
 
     /// Runs a database body, turning whatever it throws into a TargetStoreError.

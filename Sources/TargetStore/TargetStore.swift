@@ -36,12 +36,16 @@ public final class TargetStore: Sendable {
 
     /// Opens (creating on first launch) the library in `dataDirectory`: the database,
     /// the pictures folder, the built-in targets, and a sweep of orphaned picture files.
-    public convenience init(dataDirectory: URL) throws(TargetStoreError) {
+    /// `deferringSweep`: the caller runs `sweepOrphanFiles()` itself when it suits (the
+    /// app, off its launch path: with 10,000 pictures and their thumbnails the sweep
+    /// lists 20,000 file names before the first frame otherwise).
+    public convenience init(dataDirectory: URL, deferringSweep: Bool = false) throws(TargetStoreError) {
         let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         if Self.isOnReadOnlyDisk(dataDirectory), FileManager.default.fileExists(atPath: databaseURL.path) {
             let pictures = PictureFiles(existingDirectory: dataDirectory.appendingPathComponent("images", isDirectory: true))
             let thumbnails = ThumbnailFiles(existingDirectory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
-            try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails, readOnly: true)
+            try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails,
+                          readOnly: true, sweeps: false)
             return
         }
         do {
@@ -55,7 +59,8 @@ public final class TargetStore: Sendable {
         Self.keepPrivate(dataDirectory, mode: 0o700)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
         let thumbnails = ThumbnailFiles(directory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
-        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails, readOnly: false)
+        try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails,
+                      readOnly: false, sweeps: !deferringSweep)
     }
 
     /// A library in memory, with its pictures in `picturesDirectory` (and their
@@ -64,11 +69,12 @@ public final class TargetStore: Sendable {
         let pictures = try PictureFiles(directory: picturesDirectory)
         let thumbnails = ThumbnailFiles(directory: picturesDirectory.deletingLastPathComponent()
             .appendingPathComponent(picturesDirectory.lastPathComponent + "-" + ThumbnailFiles.folderName, isDirectory: true))
-        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures, thumbnails: thumbnails, readOnly: false)
+        return try TargetStore(databasePath: ":memory:", databaseURL: nil, pictures: pictures, thumbnails: thumbnails,
+                               readOnly: false, sweeps: true)
     }
 
     private init(
-        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool
+        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool
     ) throws(TargetStoreError) {
         self.databaseURL = databaseURL
         self.pictures = pictures
@@ -115,10 +121,7 @@ public final class TargetStore: Sendable {
         } catch {
             throw Self.storeError(error)
         }
-        if let names = try? referencedPictureFiles() {
-            pictures.sweepOrphans(keeping: names)
-            thumbnails.sweepOrphans(keepingPictures: names)
-        }
+        if sweeps { sweepOrphanFiles() }
         LibraryBackups.makeIfDue(self)
         if let databaseURL {
             for suffix in ["", "-wal", "-shm"] {
@@ -127,6 +130,15 @@ public final class TargetStore: Sendable {
             Self.keepPrivate(pictures.directory, mode: 0o700)
             Self.keepPrivate(thumbnails.directory, mode: 0o700)
         }
+    }
+
+    /// Removes picture and thumbnail files no row names (a crash between writing one and
+    /// committing its row, or between a delete and the file's removal). Safe beside the
+    /// library's use: a file younger than the grace period is left alone.
+    public func sweepOrphanFiles() {
+        guard !isReadOnly, let names = try? referencedPictureFiles() else { return }
+        pictures.sweepOrphans(keeping: names)
+        thumbnails.sweepOrphans(keepingPictures: names)
     }
 
     /// Whether `folder` (or, when it does not exist yet, the nearest folder above it)

@@ -15,15 +15,28 @@ enum BenchLibrary {
     static let count = 10_000
     static let pictureSize = (width: 256, height: 192)
 
+    /// Set to a folder, the libraries are kept there and reused by later runs (making
+    /// 20,000 files takes minutes on a busy disk); else they go at the end of the run.
+    static let keptVariable = "STRESSPUNCH_BENCH_LIBRARY"
+    static let kept = ProcessInfo.processInfo.environment[keptVariable].map { URL(fileURLWithPath: $0) }
+
     /// The folder holding `data/` (the 10,000) and `builtins/` (the 8 built-ins only).
-    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("stresspunch-bench-library-\(getpid())")
+    static let root = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("stresspunch-bench-library-\(getpid())")
     static var tenThousand: URL { root.appendingPathComponent("data") }
     static var builtinsOnly: URL { root.appendingPathComponent("builtins") }
+    /// Written last: a kept folder without it was left half made.
+    static var completeMarker: URL { root.appendingPathComponent("complete") }
     nonisolated(unsafe) private static var made = false
 
-    /// Makes both libraries the first time it is called.
+    /// Makes both libraries the first time it is called (unless kept ones are whole).
     static func prepare() throws {
         guard !made else { return }
+        if kept != nil, FileManager.default.fileExists(atPath: completeMarker.path) {
+            made = true
+            return
+        }
+        // A half-made kept library is made again; only our two folders in it are touched.
+        for folder in [tenThousand, builtinsOnly] { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         _ = try TargetStore(dataDirectory: builtinsOnly)
         let store = try TargetStore(dataDirectory: tenThousand)
@@ -45,10 +58,13 @@ enum BenchLibrary {
                      .integer(Int64(100 + index))])
             }
         }
+        try Data().write(to: completeMarker)
         made = true
     }
 
-    static func remove() { try? FileManager.default.removeItem(at: root) }
+    static func remove() {
+        if kept == nil { try? FileManager.default.removeItem(at: root) }
+    }
 
     /// Picture `index`: a diagonal gradient of its own hue, its number in bars.
     static func picture(_ index: Int) -> PictureBitmap {
