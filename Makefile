@@ -80,7 +80,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product stresspunch
 
+# The app is built first: startup_10k launches it from beside the bench.
 bench: test-deps
+	$(SWIFT) build -c release --product stresspunch
 	$(SWIFT) run -c release stresspunch-bench $(ARGS)
 
 # Installing: `make install` (PREFIX=/usr/local by default; DESTDIR to stage into a

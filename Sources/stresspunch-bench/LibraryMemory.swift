@@ -70,12 +70,14 @@ enum BenchLibrary {
     static func picture(_ index: Int) -> PictureBitmap {
         let (width, height) = pictureSize
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        let hue = Double(index % 360) / 360
+        // The golden angle apart: neighbours in the grid never look alike.
+        let hue = (Double(index) * 0.381_966).truncatingRemainder(dividingBy: 1)
         for y in 0..<height {
             for x in 0..<width {
                 let p = (y * width + x) * 4
                 let shade = Double(x + y) / Double(width + height)
-                let bit = y >= height - 24 && (index >> (x * 14 / width)) & 1 == 1
+                // The bars sit mid-height, where a square card's crop still shows them.
+                let bit = y >= height / 2 - 12 && y < height / 2 + 12 && (index >> (x * 14 / width)) & 1 == 1
                 pixels[p] = bit ? 250 : UInt8(255 * (0.5 + 0.5 * sin(2 * .pi * hue)) * (0.4 + 0.6 * shade))
                 pixels[p + 1] = bit ? 250 : UInt8(255 * (0.5 + 0.5 * sin(2 * .pi * (hue + 0.33))) * (0.4 + 0.6 * shade))
                 pixels[p + 2] = bit ? 250 : UInt8(255 * (0.5 + 0.5 * sin(2 * .pi * (hue + 0.67))) * (0.4 + 0.6 * shade))
