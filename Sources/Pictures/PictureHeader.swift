@@ -245,6 +245,27 @@ public struct PictureHeader: Sendable, Equatable {
     /// ICCP, ANIM frames, ALPH, VP8, EXIF, XMP); garbage claiming millions stops here.
     static let maxWebPChunks = 4096
 
+    /// Whether a WebP's image is lossless (a VP8L chunk, first or after VP8X and the
+    /// chunks an extended file puts before it): a rotated lossless WebP is still a
+    /// drawing, not a photo.
+    public static func isLosslessWebP(_ bytes: [UInt8]) -> Bool {
+        let r = ByteReader(bytes)
+        guard r.matches(Array("RIFF".utf8), at: 0), r.matches(Array("WEBP".utf8), at: 8) else { return false }
+        var offset = 12
+        for _ in 0..<maxWebPChunks {
+            guard let size32 = r.uint32LE(at: offset + 4), let name = r.slice(at: offset, count: 4) else { return false }
+            switch String(decoding: name, as: UTF8.self) {
+            case "VP8L": return true
+            case "VP8 ": return false
+            default: break
+            }
+            let size = Int(size32)
+            guard size <= r.count - offset - 8 else { return false }
+            offset += 8 + size + (size & 1)
+        }
+        return false
+    }
+
     /// The orientation in a WebP's EXIF chunk, walking the RIFF chunks by their sizes
     /// (bounded by the file, the RIFF size and `maxWebPChunks`). Some writers start the
     /// chunk with JPEG's "Exif\0\0" before the TIFF header; both are read.

@@ -163,7 +163,7 @@ public struct PictureImporter: Sendable {
         // Photos (JPEG, WebP) are stored as JPEG, several times quicker to write than
         // PNG and a fraction of its size; anything with transparency or from a
         // lossless format (drawings, screenshots) stays PNG, exact.
-        let losslessWebP = header.format == .webp && bytes.count > 16 && bytes[12..<16].elementsEqual("VP8L".utf8)
+        let losslessWebP = header.format == .webp && PictureHeader.isLosslessWebP(bytes)
         let isPhoto = header.format == .jpeg || (header.format == .webp && !losslessWebP)
         let format: StoredPictureFormat = isPhoto && !stored.hasTransparency ? .jpeg : .png
         let encoded = try codec.encode(stored, as: format)

@@ -98,6 +98,19 @@ struct ScaledImportTests {
         #expect((imported.width, imported.height) == (orientation >= 5 ? (500, 800) : (800, 500)))
     }
 
+    @Test("a rotated lossless WebP (VP8L after VP8X) is stood upright and still stored exact, as PNG")
+    func rotatedLosslessWebP() throws {
+        let folder = TemporaryDirectory("webp-lossless-rotated")
+        let png = folder.file("drawing.png")
+        try Data(try codec.encode(Self.photo(width: 300, height: 200), as: .png)).write(to: png)
+        let plain = try JPEGMaker.make(folder, "drawing.webp", [png.path, "-define", "webp:lossless=true", "-strip"])
+        #expect(Array(plain[12..<16]) == Array("VP8L".utf8))
+        let rotated = ExifInjection.webp(plain, orientation: 6)
+        #expect(PictureHeader.isLosslessWebP(rotated) && PictureHeader.inspect(rotated)?.orientation == 6)
+        let imported = try PictureImporter(codec: codec).importPicture(bytes: rotated, fileName: "drawing.webp")
+        #expect(imported.format == .png && (imported.width, imported.height) == (200, 300))
+    }
+
     @Test("garbage in a WebP's EXIF chunk or chunk sizes leaves it upright, never a crash")
     func webpGarbageExif() throws {
         let folder = TemporaryDirectory("webp-exif-garbage")

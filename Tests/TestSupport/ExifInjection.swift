@@ -18,14 +18,16 @@ public enum ExifInjection {
 }
 
 extension ExifInjection {
-    /// A simple lossy WebP (RIFF, then one "VP8 " chunk) rewrapped as the extended
+    /// A simple WebP (RIFF, then one "VP8 " or "VP8L" chunk) rewrapped as the extended
     /// format a camera or editor writes: a VP8X chunk saying EXIF is present, the same
     /// image chunk, then an EXIF chunk holding `exif` (by default the orientation's
     /// TIFF; `jpegPrefix` puts JPEG's "Exif\0\0" before it, as some writers do).
     public static func webp(_ webp: [UInt8], orientation: Int, jpegPrefix: Bool = false, exif: [UInt8]? = nil) -> [UInt8] {
-        precondition(webp.count > 30 && Array(webp[12..<16]) == Array("VP8 ".utf8), "not a simple lossy WebP")
-        let width = (Int(webp[26]) | Int(webp[27]) << 8) & 0x3FFF
-        let height = (Int(webp[28]) | Int(webp[29]) << 8) & 0x3FFF
+        let lossless = webp.count > 25 && Array(webp[12..<16]) == Array("VP8L".utf8)
+        precondition(lossless || (webp.count > 30 && Array(webp[12..<16]) == Array("VP8 ".utf8)), "not a simple WebP")
+        let bits = (21..<25).reduce(0) { $0 | Int(webp[$1]) << (8 * ($1 - 21)) }
+        let width = lossless ? (bits & 0x3FFF) + 1 : (Int(webp[26]) | Int(webp[27]) << 8) & 0x3FFF
+        let height = lossless ? ((bits >> 14) & 0x3FFF) + 1 : (Int(webp[28]) | Int(webp[29]) << 8) & 0x3FFF
         func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
         func le24(_ value: Int) -> [UInt8] { (0..<3).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
         func chunk(_ name: String, _ data: [UInt8]) -> [UInt8] {
