@@ -86,6 +86,37 @@ struct ByteBudgetCacheTests {
     }
 }
 
+@Suite("The picture cache's budgets")
+struct PictureCacheBudgetTests {
+    @Test("browsing more thumbnails than the budget holds keeps the bytes under it, drops the oldest and keeps the newest")
+    func thumbnailBudget() throws {
+        let folder = TemporaryDirectory("thumbnail-budget")
+        // 256x256 decoded is 256 KB: 200 of them are 50 MB, over the 40 MB budget.
+        let count = 200
+        #expect(count * 256 * 256 * 4 > PictureCache.thumbnailBudget)
+        var urls: [URL] = []
+        for index in 0..<count {
+            let url = folder.file("p\(index).png")
+            try Data(TestPNG.solid(width: 256, height: 256, rgba: (UInt8(index), 9, 9, 255))).write(to: url)
+            urls.append(url)
+        }
+        let cache = PictureCache(codec: TestPNGCodec(), synchronous: true)
+        for url in urls {
+            cache.beginFrame()
+            #expect(cache.thumbnail(for: url) != nil)
+            #expect(cache.heldBytes.thumbnails <= PictureCache.thumbnailBudget)
+        }
+        #expect(cache.counts.thumbnailsMade == count)
+        #expect(cache.heldBytes.thumbnails > PictureCache.thumbnailBudget - 256 * 256 * 4)
+        // The newest is still held (no decode); the oldest went and is made again.
+        cache.beginFrame()
+        #expect(cache.thumbnail(for: urls[count - 1]) != nil)
+        #expect(cache.counts.thumbnailsMade == count)
+        #expect(cache.thumbnail(for: urls[0]) != nil)
+        #expect(cache.counts.thumbnailsMade == count + 1)
+    }
+}
+
 @Suite("Thumbnails kept on disk, so a big library's grid decodes only what shows")
 struct ThumbnailGridTests {
     /// A library of `count` targets with distinct stored pictures and their kept
