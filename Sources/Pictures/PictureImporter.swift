@@ -166,10 +166,34 @@ public struct PictureImporter: Sendable {
         let losslessWebP = header.format == .webp && PictureHeader.isLosslessWebP(bytes)
         let isPhoto = header.format == .jpeg || (header.format == .webp && !losslessWebP)
         let format: StoredPictureFormat = isPhoto && !stored.hasTransparency ? .jpeg : .png
+        // The thumbnail (so no library grid need ever decode this picture for its card)
+        // is made on another core while this one encodes the stored picture: its few
+        // milliseconds of shrinking are then not added to the import a user waits for.
+        let thumbnail = ThumbnailJob(stored, variant: thumbnailVariant, codec: codec)
         let encoded = try codec.encode(stored, as: format)
-        // A few milliseconds beside the decode, and no library grid need ever decode
-        // this picture for its card.
-        let thumbnail = try? Thumbnail.encoded(Thumbnail.pixels(of: stored, variant: thumbnailVariant), variant: thumbnailVariant, codec: codec)
-        return ImportedPicture(bytes: encoded, format: format, width: stored.width, height: stored.height, thumbnail: thumbnail)
+        return ImportedPicture(bytes: encoded, format: format, width: stored.width, height: stored.height, thumbnail: thumbnail.wait())
+    }
+}
+
+/// One thumbnail being made on a global queue; `wait` gives it (nil when it could not
+/// be made). Dispatch's group orders the write before the read, which the sanitizers
+/// follow, so the box needs no lock.
+private final class ThumbnailJob: @unchecked Sendable {
+    // @unchecked: `result` is written once on the queue before `group` leaves, and read
+    // only after `wait` has seen it leave.
+    private var result: EncodedThumbnail?
+    private let group = DispatchGroup()
+
+    init(_ picture: PictureBitmap, variant: ThumbnailVariant, codec: any PictureCodec) {
+        group.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = try? Thumbnail.encoded(Thumbnail.pixels(of: picture, variant: variant), variant: variant, codec: codec)
+            group.leave()
+        }
+    }
+
+    func wait() -> EncodedThumbnail? {
+        group.wait()
+        return result
     }
 }
