@@ -162,12 +162,7 @@ public final class RunningApp {
                 output.requests.forEach(perform)
             }
             if let scene = output.scene {
-                executor.render(scene)
-                if drawsDirectly {
-                    window.presentDirect()
-                } else {
-                    window.present(canvas)
-                }
+                draw(scene, damage: output.damage)
             }
             // After presenting: text input may touch the window, and the canvas is done with.
             updateTextInput(output)
@@ -176,6 +171,45 @@ public final class RunningApp {
         updateWindowTitle(output.title)
         nextWakeUp = output.nextWakeUp
         return !quitRequested
+    }
+
+    /// Draws the frame inside its damage (or whole, after the window's memory changed
+    /// or when asked to) and shows what was drawn; a frame without damage is neither
+    /// drawn nor presented. With `damageCheck` on, the same frame is then drawn whole
+    /// into a canvas of its own and the two compared.
+    private func draw(_ scene: BandRenderer, damage: [PixelRect]) {
+        fullDamage[0] = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        if needsWholeFrame || fullRedraws {
+            draw(scene, rects: fullDamage)
+        } else {
+            draw(scene, rects: damage)
+        }
+        needsWholeFrame = false
+        session.frameDrawn()
+        damageCheck?.compare(canvas, with: scene, frame: framesSeen)
+        framesSeen += 1
+    }
+
+    private func draw(_ scene: BandRenderer, rects: [PixelRect]) {
+        let exposed = input.windowExposed
+        input.windowExposed = false
+        if rects.isEmpty {
+            frameCounts.notDrawn += 1
+        } else {
+            executor.render(scene, damage: rects)
+            let area = rects.reduce(0) { $0 + $1.width * $1.height }
+            if area >= canvas.width * canvas.height { frameCounts.whole += 1 } else { frameCounts.inPart += 1 }
+            frameCounts.pixels += area
+        }
+        guard exposed || !rects.isEmpty else { return }
+        // Uncovered, the window shows nothing of what it had: all of it goes again.
+        let shown = exposed ? fullDamage : rects
+        if drawsDirectly {
+            window.presentDirect(shown)
+        } else {
+            window.present(canvas, rects: shown)
+        }
+        frameCounts.presented += 1
     }
 
     /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
@@ -228,6 +262,9 @@ public final class RunningApp {
             (canvas, drawsDirectly) = Self.makeCanvas(for: window)
             executor = BandExecutor(canvas: canvas)
             canvasChanges += 1
+            // New memory holds nothing of the last frame.
+            needsWholeFrame = true
+            session.forgetDrawnFrame()
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
         return true
@@ -235,6 +272,18 @@ public final class RunningApp {
 
     /// How often the window's memory changed under the app (tests read it).
     public private(set) var canvasChanges = 0
+    /// The next frame is drawn whole (the first, and after the window's memory changed).
+    private var needsWholeFrame = true
+    /// Every frame drawn whole, as before damage tracking (the bench's anchor).
+    public var fullRedraws = false
+    /// Draws each frame whole a second time into a canvas of its own and compares
+    /// (`--check-damage`); nil when off.
+    public var damageCheck: DamageCheck?
+    private var framesSeen = 0
+    private var fullDamage = [PixelRect(x: 0, y: 0, width: 0, height: 0)]
+    /// Frames drawn whole, drawn in part, not drawn (nothing changed), presented, and
+    /// the pixels drawn in all, since the start.
+    public private(set) var frameCounts = FrameCounts()
 
     /// The title names the selected target, and follows the selection.
     private func updateWindowTitle(_ title: String) {

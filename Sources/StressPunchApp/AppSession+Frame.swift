@@ -52,6 +52,10 @@ public struct FrameOutput {
     /// (something moves); longer when only a slow loop moves or only clocks run
     /// (saves retrying, idle resets), so the shell can sleep until input or then.
     public var nextWakeUp: Double
+    /// Where this frame differs from the last one drawn (`frameDrawn()`): disjoint
+    /// rectangles of the canvas, empty when nothing changed. Drawing only inside them
+    /// gives the same pixels as drawing everything.
+    public var damage: [PixelRect]
 }
 
 extension AppSession {
@@ -77,6 +81,7 @@ extension AppSession {
         if input.draws {
             prepareFrame(interpolation: Float(timestep.interpolation), time: input.time)
             scene = renderer
+            describeFrame(width: input.width, height: input.height)
         }
         var requests: [AppRequest] = []
         controller.drainRequests { request in
@@ -97,7 +102,29 @@ extension AppSession {
         }
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
-            textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp)
+            textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,
+            damage: input.draws ? damage.rects : [])
+    }
+
+    /// Describes the frame just prepared (the scene, then the UI over it, as the bands
+    /// draw them) and compares it with the last one drawn.
+    func describeFrame(width: Int, height: Int) {
+        builtFrame.removeAll()
+        renderer.describe(into: &builtFrame)
+        ui?.describe(into: &builtFrame)
+        damage.compute(from: drawnFrame, to: builtFrame, width: width, height: height)
+    }
+
+    /// Says the frame last returned is now on the canvas (drawn inside its damage, or
+    /// whole): the next frame's damage is counted from it.
+    public func frameDrawn() {
+        swap(&drawnFrame, &builtFrame)
+    }
+
+    /// Says the canvas no longer shows the last frame drawn (a new window surface): the
+    /// next frame's damage is the whole canvas.
+    public func forgetDrawnFrame() {
+        drawnFrame.removeAll()
     }
 
     /// "StressPunch — NAME", following the selection.
