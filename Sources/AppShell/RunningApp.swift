@@ -340,11 +340,23 @@ public struct AppRunner {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
                                                   pixelScale: app.window.pixelScale)
         }
+        let start = Self.runLoop(app)
+        app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        // Quitting with punches that could not be saved is not a clean exit.
+        if let problem = app.shutdown() { throw RunError(problem) }
+    }
+
+    /// The real-time loop: frames at the display's pace while something moves; at
+    /// rest, sleeps until input arrives or the session's next wake-up. Runs until the
+    /// app stops or `stop` says so (checked once a frame; the bench's clock). Returns
+    /// when it started (uptime nanoseconds).
+    @discardableResult
+    public static func runLoop(_ app: RunningApp, stop: () -> Bool = { false }) -> UInt64 {
         var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
         var running = true
-        while running {
+        while running && !stop() {
             let now = DispatchTime.now().uptimeNanoseconds
             let elapsed = Double(now - last) / 1e9
             last = now
@@ -362,9 +374,7 @@ public struct AppRunner {
                 usleep(UInt32((frameBudget - spent) * 1e6))
             }
         }
-        app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        // Quitting with punches that could not be saved is not a clean exit.
-        if let problem = app.shutdown() { throw RunError(problem) }
+        return start
     }
 }
 

@@ -60,8 +60,11 @@ public struct FrameOutput {
 
 extension AppSession {
     /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
-    /// idle reset): a frame this often at most keeps them going.
+    /// idle reset): a frame this often at most keeps them going while a save waits...
     static let restingWakeUp = 0.1
+    /// ...and this often when none does (an idle reset or midnight may come a little
+    /// late; nothing on screen moves by itself, or the UI would have said when).
+    static let idleWakeUp = 1.0
     /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
     static let attractWakeUp = 1.0 / 30
 
@@ -94,7 +97,8 @@ extension AppSession {
         let nextWakeUp: Double
         if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
-            nextWakeUp = min(Self.restingWakeUp, ui?.nextChange ?? .infinity)
+            let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
+            nextWakeUp = min(savesWait ? Self.restingWakeUp : Self.idleWakeUp, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
         } else {

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Frames drawn only where they changed, through the built executable: long scripted
+/// runs with `--check-damage`, which draws every frame whole as well and stops at the
+/// first pixel where the two differ.
+@Suite("Damage-tracked frames equal full redraws, end to end")
+struct DamageTrackingEndToEndTests {
+    /// Punches (marks, sprites, score pops, the combo), the wash and its Undo, toasts,
+    /// every screen and the help, hovering, scrolling, typing, resizes.
+    static let everydayScript = """
+        0.30 move 640 360
+        0.50 click 600 330
+        0.62 click 640 360
+        0.70 click 700 400
+        0.78 click 560 300
+        0.90 key m
+        1.20 key w
+        1.50 move 80 540
+        1.70 click 80 540
+        2.10 key Ctrl+z
+        2.40 click 620 350
+        2.60 move 400 620
+        2.80 move 620 620
+        3.00 key Ctrl+l
+        3.30 wheel 0 -3
+        3.45 wheel 0 -3
+        3.60 move 400 300
+        3.90 wheel 0 4
+        4.20 key Escape
+        4.40 key Ctrl+m
+        4.70 text "pr"
+        5.40 key BackSpace
+        5.60 key Escape
+        5.80 key F1
+        6.30 key Escape
+        6.50 key Ctrl+,
+        6.90 key Tab
+        7.00 key Tab
+        7.20 key Escape
+        7.40 resize 960 600
+        7.80 click 480 300
+        8.10 resize 1280 720
+        8.40 key Tab
+        8.50 key Right
+        8.70 click 640 360
+        9.00 screenshot $DIR/end.png
+        9.40 quit
+        """
+
+    @Test("an everyday run: every frame drawn only where it changed equals the full redraw, and most frames draw little or nothing")
+    func everydayRun() throws {
+        let run = HeadlessRun()
+        let result = try run.run(Self.everydayScript, extra: ["--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("frames compared with full redraws, all equal"), "\(result.standardOutput)")
+        let counts = try #require(Self.frameCounts(result.standardOutput))
+        #expect(counts.notDrawn > 50, "frames where nothing changed are not drawn: \(counts)")
+        #expect(counts.inPart > 100, "most frames draw only part of the window: \(counts)")
+        #expect(counts.whole < 20, "only the first frame and resizes are drawn whole: \(counts)")
+    }
+
+    @Test("a small window over a long library, scrolled end to end, equals full redraws")
+    func longLibrary() throws {
+        let run = HeadlessRun()
+        let added = try run.cli.run("targets", "add", "--image", Self.pictures.path)
+        #expect(added.status == 0, "\(added.standardError)")
+        let result = try run.run("""
+            0.20 key Ctrl+l
+            0.50 move 400 300
+            0.60 wheel 0 -5
+            0.70 wheel 0 -5
+            0.80 wheel 0 -5
+            1.40 key End
+            1.80 key Home
+            2.20 key Escape
+            2.40 key Ctrl+m
+            2.70 wheel 0 -4
+            3.20 quit
+            """, size: "800x600", extra: ["--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("all equal"), "\(result.standardOutput)")
+    }
+
+    @Test("a kiosk going idle into its attract loop equals full redraws")
+    func kioskAttract() throws {
+        let kiosk = try KioskRun(idleSeconds: 10)
+        let result = try kiosk.headless.run("0.5 click 640 360\n13.0 quit", extra: ["--kiosk", "--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("all equal"), "\(result.standardOutput)")
+        #expect(KioskRun.kioskLine(result).contains("1 idle resets"), "the run reached the attract loop: \(KioskRun.kioskLine(result))")
+    }
+
+    @Test("--check-damage is refused without --headless, saying so")
+    func checkNeedsHeadless() throws {
+        let result = try StressPunchProcess.run(["--check-damage"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--check-damage only works with --headless"))
+    }
+
+    static func frameCounts(_ output: String) -> (whole: Int, inPart: Int, notDrawn: Int)? {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("frames drawn whole") }) else { return nil }
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count >= 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    /// The built-in pictures, to add targets with.
+    static let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/Pictures", isDirectory: true)
+}
