@@ -31,7 +31,7 @@ struct DamageTrackingTests {
         #expect(drawn().damage.isEmpty, "at rest nothing is drawn")
         let picture = app.session.controller.pictureRect
         var damaged: [PixelRect] = []
-        damaged += drawn([.keyDown(.space, modifiers: [], isRepeat: false)]).damage
+        app.session.controller.punch(atX: picture.center.x, y: picture.center.y, gamepad: nil, strength: 500)
         for _ in 0..<30 { damaged += drawn().damage }
         let box = try #require(Self.union(damaged))
         #expect(box.intersects(picture.enclosingPixels), "the target is redrawn")
