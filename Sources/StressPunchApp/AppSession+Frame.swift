@@ -62,9 +62,9 @@ extension AppSession {
     /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
     /// idle reset): a frame this often at most keeps them going while a save waits...
     static let restingWakeUp = 0.1
-    /// ...and this often when none does (an idle reset or midnight may come a little
-    /// late; nothing on screen moves by itself, or the UI would have said when).
-    static let idleWakeUp = 1.0
+    /// ...and this often when none does: the longest gap the fixed steps take in at
+    /// once (a longer sleep would slow the simulation's clock, and with it idle
+    /// resets). Nothing on screen moves by itself, or the UI would have said when.
     /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
     static let attractWakeUp = 1.0 / 30
 
@@ -98,7 +98,7 @@ extension AppSession {
         if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
             let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
-            nextWakeUp = min(savesWait ? Self.restingWakeUp : Self.idleWakeUp, ui?.nextChange ?? .infinity)
+            nextWakeUp = min(savesWait ? Self.restingWakeUp : timestep.maxFrameTime, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
         } else {
@@ -234,10 +234,11 @@ extension AppSession {
     }
 
     /// Whether frames must keep coming (animation, a picture loading); otherwise the
-    /// loop can sleep until input arrives.
+    /// loop can sleep until input arrives. Toasts and the Undo offers say through the
+    /// UI when they next change (a fade, their end), like every widget that moves.
     public var wantsContinuousFrames: Bool {
-        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || pendingUndo != nil
-            || pendingWashUndo != nil || washing != nil || screenAnimates || ui?.nextChange == 0 || policy.isAnimating
+        controller.isAnimating || pictures.isLoading || library.isBusy || washing != nil || screenAnimates
+            || ui?.nextChange == 0 || policy.isAnimating
     }
 
     /// Screens that move by themselves: the games' clocks, a folder still being listed.
