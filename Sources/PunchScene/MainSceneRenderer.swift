@@ -149,9 +149,19 @@ public final class MainSceneRenderer: BandRenderer {
         let titleHeight = Int(header.height * 0.58)
         let titleRect = PixelRect(x: Int(header.minX), y: Int(header.minY), width: Int(header.width), height: titleHeight)
         let shadow = PixelRect(x: titleRect.x, y: titleRect.y + max(1, Int(2 * s)), width: titleRect.width, height: titleRect.height)
-        canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
-        canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+        // Each line of text is clipped to its box: one the clip misses is not laid out.
+        if canvas.clip.intersects(shadow) {
+            canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
+        }
+        if canvas.clip.intersects(titleRect) {
+            canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+        }
         let messageRect = PixelRect(x: Int(header.minX), y: titleRect.maxY, width: Int(header.width), height: Int(header.height) - titleHeight)
+        // The message's reach, wrapped or not (as `headerBounds` reckons it; wrapped
+        // lines start at most half a line, under a font size, above its row).
+        let reachTop = messageRect.y - Int(21 * s) - 1
+        let messageReach = PixelRect(x: messageRect.x, y: reachTop, width: messageRect.width, height: headerBounds.maxY - reachTop)
+        guard canvas.clip.intersects(messageReach) else { return }
         let messageFont = FontDescription.regular(Int(21 * s))
         let messageColor = Color(hex: 0xC9CCEB)
         let layout = TextLayout(source: glyphs, font: messageFont)

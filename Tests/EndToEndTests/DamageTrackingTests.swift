@@ -83,6 +83,22 @@ struct DamageTrackingEndToEndTests {
         #expect(result.standardOutput.contains("all equal"), "\(result.standardOutput)")
     }
 
+    @Test("a message wrapped to three lines, with score pops over it, equals full redraws")
+    func wrappedMessage() throws {
+        let run = HeadlessRun()
+        let message = "This is a very long message that certainly wraps onto more than one line of the header, "
+            + "and maybe even three lines, because it just keeps going and going without end"
+        let added = try run.cli.run("targets", "add", "--name", "Long one", "--message", message,
+                                    "--image", Self.pictures.appendingPathComponent("printer.png").path)
+        #expect(added.status == 0, "\(added.standardError)")
+        let id = try #require(try run.cli.list().last?.id)
+        #expect(try run.cli.run("targets", "select", String(id)).status == 0)
+        let result = try run.run("0.3 click 640 300\n0.5 click 600 250\n0.7 click 700 200\n1.5 key m\n2.5 quit", extra: ["--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("all equal"), "\(result.standardOutput)")
+        #expect(HeadlessRun.punchesLanded(result) == 3)
+    }
+
     @Test("a kiosk going idle into its attract loop equals full redraws")
     func kioskAttract() throws {
         let kiosk = try KioskRun(idleSeconds: 10)
