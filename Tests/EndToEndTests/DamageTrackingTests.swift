@@ -61,6 +61,41 @@ struct DamageTrackingEndToEndTests {
         #expect(counts.whole < 20, "only the first frame and resizes are drawn whole: \(counts)")
     }
 
+    @Test("Stats, Settings toggled, the Add form typed into (bidi text, a selection, the caret), help and a rush equal full redraws")
+    func formsAndScreens() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.3 key Ctrl+t
+            1.0 move 300 300
+            1.3 move 700 400
+            1.6 key Escape
+            1.8 key Ctrl+,
+            2.2 key Tab
+            2.3 key Tab
+            2.4 key space
+            2.7 key Tab
+            2.8 key space
+            3.2 key Escape
+            3.4 key Ctrl+l
+            3.8 click "Add target"
+            4.2 text "Büro 🥊 مرحبا"
+            4.6 key Left
+            4.7 key Shift+Left
+            5.0 key BackSpace
+            5.4 key Tab
+            5.5 text "hello there"
+            6.2 key F1
+            6.8 key Escape
+            7.2 key Escape
+            7.6 key Escape
+            8.0 key Ctrl+r
+            9.5 key Escape
+            10.0 quit
+            """, extra: ["--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("601 frames compared with full redraws, all equal"), "\(result.standardOutput)")
+    }
+
     @Test("a small window over a long library, scrolled end to end, equals full redraws")
     func longLibrary() throws {
         let run = HeadlessRun()
