@@ -83,6 +83,9 @@ public final class MarkBook {
         requested.removeAll()
     }
 
+    /// Whether some target's marks wait to be written.
+    public var hasUnsaved: Bool { !unsaved.isEmpty }
+
     /// Writes the targets whose last change is `saveDelay` old.
     public func saveDue(now: Double) {
         guard !unsaved.isEmpty else { return }

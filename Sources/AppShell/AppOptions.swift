@@ -20,6 +20,9 @@ public struct AppOptions: Equatable, Sendable {
     public var reduceMotion = false
     /// Where to write the user's input as a headless script (`--record FILE`).
     public var record: URL?
+    /// Headless runs: draw every frame whole as well, and stop at the first frame where
+    /// drawing only its damage gave other pixels (`--check-damage`).
+    public var checkDamage = false
 
     public init(dataDirectory: URL, size: WindowSize? = nil) {
         self.dataDirectory = dataDirectory

@@ -170,17 +170,7 @@ public final class RunningApp {
                 output.requests.forEach(perform)
             }
             if let scene = output.scene {
-                executor.render(scene)
-                if drawsDirectly {
-                    window.presentDirect()
-                } else {
-                    window.present(canvas)
-                }
-                framesPresented &+= 1
-                if let store = sweepAfterFirstFrame {
-                    sweepAfterFirstFrame = nil
-                    DispatchQueue.global(qos: .utility).async { store.sweepOrphanFiles() }
-                }
+                draw(scene, damage: output.damage)
             }
             // After presenting: text input may touch the window, and the canvas is done with.
             updateTextInput(output)
@@ -189,6 +179,50 @@ public final class RunningApp {
         updateWindowTitle(output.title)
         nextWakeUp = output.nextWakeUp
         return !quitRequested
+    }
+
+    /// Draws the frame inside its damage (or whole, after the window's memory changed
+    /// or when asked to) and shows what was drawn; a frame without damage is neither
+    /// drawn nor presented. With `damageCheck` on, the same frame is then drawn whole
+    /// into a canvas of its own and the two compared.
+    private func draw(_ scene: BandRenderer, damage: [PixelRect]) {
+        fullDamage[0] = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        if needsWholeFrame || fullRedraws {
+            draw(scene, rects: fullDamage)
+        } else {
+            draw(scene, rects: damage)
+        }
+        needsWholeFrame = false
+        session.frameDrawn()
+        damageCheck?.compare(canvas, with: scene, frame: framesSeen)
+        framesSeen += 1
+    }
+
+    private func draw(_ scene: BandRenderer, rects: [PixelRect]) {
+        let exposed = input.windowExposed
+        input.windowExposed = false
+        if rects.isEmpty {
+            frameCounts.notDrawn += 1
+        } else {
+            executor.render(scene, damage: rects)
+            let area = rects.reduce(0) { $0 + $1.width * $1.height }
+            if area >= canvas.width * canvas.height { frameCounts.whole += 1 } else { frameCounts.inPart += 1 }
+            frameCounts.pixels += area
+        }
+        guard exposed || !rects.isEmpty else { return }
+        // Uncovered, the window shows nothing of what it had: all of it goes again.
+        let shown = exposed ? fullDamage : rects
+        if drawsDirectly {
+            window.presentDirect(shown)
+        } else {
+            window.present(canvas, rects: shown)
+        }
+        frameCounts.presented += 1
+        framesPresented &+= 1
+        if let store = sweepAfterFirstFrame {
+            sweepAfterFirstFrame = nil
+            DispatchQueue.global(qos: .utility).async { store.sweepOrphanFiles() }
+        }
     }
 
     /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
@@ -241,6 +275,9 @@ public final class RunningApp {
             (canvas, drawsDirectly) = Self.makeCanvas(for: window)
             executor = BandExecutor(canvas: canvas)
             canvasChanges += 1
+            // New memory holds nothing of the last frame.
+            needsWholeFrame = true
+            session.forgetDrawnFrame()
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
         return true
@@ -248,6 +285,18 @@ public final class RunningApp {
 
     /// How often the window's memory changed under the app (tests read it).
     public private(set) var canvasChanges = 0
+    /// The next frame is drawn whole (the first, and after the window's memory changed).
+    private var needsWholeFrame = true
+    /// Every frame drawn whole, as before damage tracking (the bench's anchor).
+    public var fullRedraws = false
+    /// Draws each frame whole a second time into a canvas of its own and compares
+    /// (`--check-damage`); nil when off.
+    public var damageCheck: DamageCheck?
+    private var framesSeen = 0
+    private var fullDamage = [PixelRect(x: 0, y: 0, width: 0, height: 0)]
+    /// Frames drawn whole, drawn in part, not drawn (nothing changed), presented, and
+    /// the pixels drawn in all, since the start.
+    public private(set) var frameCounts = FrameCounts()
 
     /// The title names the selected target, and follows the selection.
     private func updateWindowTitle(_ title: String) {
@@ -308,13 +357,25 @@ public struct AppRunner {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
                                                   pixelScale: app.window.pixelScale)
         }
+        let start = Self.runLoop(app)
+        app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        // Quitting with punches that could not be saved is not a clean exit.
+        if let problem = app.shutdown() { throw RunError(problem) }
+    }
+
+    /// The real-time loop: frames at the display's pace while something moves; at
+    /// rest, sleeps until input arrives or the session's next wake-up. Runs until the
+    /// app stops or `stop` says so (checked once a frame; the bench's clock). Returns
+    /// when it started (uptime nanoseconds).
+    @discardableResult
+    public static func runLoop(_ app: RunningApp, stop: () -> Bool = { false }) -> UInt64 {
         var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
         var running = true
         // The bench's startup_10k: say when the first frame was presented, and stop.
         let reportsFirstPresent = ProcessInfo.processInfo.environment[Self.firstPresentVariable] != nil
-        while running {
+        while running && !stop() {
             let now = DispatchTime.now().uptimeNanoseconds
             let elapsed = Double(now - last) / 1e9
             last = now
@@ -339,9 +400,7 @@ public struct AppRunner {
                 usleep(UInt32((frameBudget - spent) * 1e6))
             }
         }
-        app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        // Quitting with punches that could not be saved is not a clean exit.
-        if let problem = app.shutdown() { throw RunError(problem) }
+        return start
     }
 }
 

@@ -64,7 +64,7 @@ public enum TargetsCommand: Equatable {
 
 public enum Usage {
     public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion] [--record FILE]"
-    public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR]"
+    public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR] [--check-damage]"
     public static let list = "stresspunch targets list [--json]"
     public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite] | --image DIR [--message TEXT]"
     public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
@@ -134,6 +134,8 @@ public enum Usage {
                             with --headless --script FILE on a copy of the library
           --headless        run a script of input on a simulated clock, no display needed
           --script FILE     the script for --headless
+          --check-damage    (--headless) draw every frame whole too and stop at the first
+                            where drawing only what changed gave other pixels
           --json            (targets list, stats) print one JSON array
           --days N          (stats) the last N days, today included (default: 30)
 
@@ -191,7 +193,10 @@ public struct CommandLineParser: Sendable {
             }
             let script = absoluteURL(remaining[scriptIndex + 1], isDirectory: false)
             remaining.removeSubrange(scriptIndex...(scriptIndex + 1))
-            let options = try parseApp(remaining, dataDirectory: dataDirectory)
+            let checksDamage = remaining.contains("--check-damage")
+            remaining.removeAll { $0 == "--check-damage" }
+            var options = try parseApp(remaining, dataDirectory: dataDirectory)
+            options.checkDamage = checksDamage
             if options.record != nil {
                 throw UsageError(message: "--record records the real window; a headless run already has its script", usage: Usage.headless)
             }
@@ -199,6 +204,9 @@ public struct CommandLineParser: Sendable {
         }
         if remaining.contains("--script") {
             throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
+        }
+        if remaining.contains("--check-damage") {
+            throw UsageError(message: "--check-damage only works with --headless", usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
     }

@@ -216,6 +216,12 @@ extension UIContext {
         for toast in toasts.reversed() {
             let age = time - toast.start, left = toast.start + toast.duration - time
             let alpha = reduceMotion ? 1 : Float(max(0, min(1, min(age / 0.2, left / 0.4))))
+            // Frames while it fades; between, it holds still until its fade-out begins.
+            if reduceMotion {
+                needsFrame(in: left)
+            } else {
+                needsFrame(in: age < 0.2 || left < 0.4 ? 0 : left - 0.4)
+            }
             let size = toastSize(toast.message, actionWidth: 0)
             let rect = Rect(x: bounds.center.x - size.width / 2, y: bottom - size.height, width: size.width, height: size.height)
             let background = toast.kind == .error ? theme.destructive : theme.card

@@ -207,6 +207,8 @@ public final class UIContext {
     public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
     var drawingOverlay = false
+    /// Scratch for `describe(into:)`: the clips open at each command.
+    var describedClips: [PixelRect] = []
 
     public init(glyphs: any GlyphSource, theme: UITheme = UITheme(), clipboard: (any Clipboard)? = nil) {
         self.glyphs = glyphs
@@ -214,6 +216,7 @@ public final class UIContext {
         self.clipboard = clipboard
         baseCommands.reserveCapacity(512)
         overlayCommands.reserveCapacity(64)
+        describedClips.reserveCapacity(16)
         focusables.reserveCapacity(128)
         idStack.reserveCapacity(16)
         layouts.reserveCapacity(16)

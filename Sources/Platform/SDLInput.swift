@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import Input
 
 /// Turns SDL's event queue into `InputEvent` values and keeps the open gamepads.
@@ -10,6 +11,10 @@ public final class SDLInput {
     private var controllers: [Int32: OpaquePointer] = [:]
     private var pixelScale: (x: Float, y: Float) = (1, 1)
     private var drawableSize: (width: Int, height: Int) = (1, 1)
+
+    /// Set when the window system lost what the window showed (uncovered, mapped
+    /// again): the whole frame must be shown again. The shell clears it.
+    public var windowExposed = false
 
     public init() {}
 
@@ -155,6 +160,7 @@ public final class SDLInput {
             case SDL_WINDOWEVENT_FOCUS_GAINED: events.append(.focusChanged(focused: true))
             case SDL_WINDOWEVENT_FOCUS_LOST: events.append(.focusChanged(focused: false))
             case SDL_WINDOWEVENT_CLOSE: events.append(.windowCloseRequested)
+            case SDL_WINDOWEVENT_EXPOSED: windowExposed = true
             default: break
             }
 
@@ -237,6 +243,19 @@ public final class SDLInput {
 
     /// Waits up to `milliseconds` for an event, so an idle or minimized window sleeps.
     public static func waitForEvent(milliseconds: Int) {
+        if drivesWithoutEvents {
+            // SDL waits on these drivers by polling every millisecond; nothing can
+            // arrive from them anyway but what the process pushes itself.
+            usleep(UInt32(clamping: max(0, milliseconds) * 1000))
+            return
+        }
         SDL_WaitEventTimeout(nil, Int32(milliseconds))
+    }
+
+    /// The offscreen and dummy video drivers: no window system, so no input.
+    static var drivesWithoutEvents: Bool {
+        guard let name = SDL_GetCurrentVideoDriver() else { return false }
+        let driver = String(cString: name)
+        return driver == "offscreen" || driver == "dummy"
     }
 }

@@ -14,6 +14,12 @@ public final class SDLWindow {
     private var texture: OpaquePointer?
     private var textureSize = (0, 0)
     private var useTexture = false
+    /// The surface (and its memory) the whole canvas was last copied to: only into
+    /// that one may a frame copy just its damage.
+    private var lastCopiedSurface: UnsafeMutableRawPointer?
+    private var lastCopiedPixels: UnsafeMutableRawPointer?
+    /// Scratch for presenting damaged rectangles.
+    private var presentRects: [SDL_Rect] = Array(repeating: SDL_Rect(), count: 16)
     private let kiosk: Bool
     /// Whether the window is fullscreen: this object's state, not a flag read back from
     /// SDL (which a window manager may carry out late, or not at all).
@@ -237,6 +243,43 @@ public final class SDLWindow {
         SDL_UpdateWindowSurface(window) == 0
     }
 
+    /// Shows only `rects` of what was drawn into `directFramebuffer()` (the rest of the
+    /// window already shows what the surface holds there).
+    @discardableResult
+    public func presentDirect(_ rects: [PixelRect]) -> Bool {
+        guard !rects.isEmpty else { return true }
+        if rects.count > presentRects.count { presentRects = Array(repeating: SDL_Rect(), count: rects.count) }
+        for (index, rect) in rects.enumerated() {
+            presentRects[index] = SDL_Rect(x: Int32(clamping: rect.x), y: Int32(clamping: rect.y),
+                                           w: Int32(clamping: rect.width), h: Int32(clamping: rect.height))
+        }
+        return presentRects.withUnsafeBufferPointer { buffer in
+            SDL_UpdateWindowSurfaceRects(window, buffer.baseAddress, Int32(rects.count)) == 0
+        }
+    }
+
+    /// Copies `rects` of the canvas to the window and shows them. When the window's
+    /// surface is not the one presented to last time (SDL made a new one), or a
+    /// texture is in use, the whole canvas goes.
+    @discardableResult
+    public func present(_ canvas: Canvas, rects: [PixelRect]) -> Bool {
+        guard !rects.isEmpty else { return true }
+        guard !useTexture, let surface = SDL_GetWindowSurface(window), let target = surface.pointee.pixels,
+              UnsafeMutableRawPointer(surface) == lastCopiedSurface, target == lastCopiedPixels,
+              Int(surface.pointee.w) == canvas.width, Int(surface.pointee.h) == canvas.height,
+              shim_SDL_MUSTLOCK(surface) == SDL_FALSE
+        else { return present(canvas) }
+        let pitch = Int(surface.pointee.pitch)
+        for rect in rects {
+            let area = rect.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            guard !area.isEmpty else { continue }
+            for row in area.y..<area.maxY {
+                (target + row * pitch + area.x * 4).copyMemory(from: canvas.pixels + row * canvas.stride + area.x, byteCount: area.width * 4)
+            }
+        }
+        return presentDirect(rects)
+    }
+
     /// Copies the canvas to the window and shows it. A canvas whose size no longer
     /// matches the window (a resize is in flight) is skipped; the next frame fits.
     @discardableResult
@@ -252,6 +295,8 @@ public final class SDLWindow {
                     (target + row * pitch).copyMemory(from: canvas.pixels + row * canvas.stride, byteCount: width * 4)
                 }
                 if locked { SDL_UnlockSurface(surface) }
+                lastCopiedSurface = UnsafeMutableRawPointer(surface)
+                lastCopiedPixels = target
                 return SDL_UpdateWindowSurface(window) == 0
             }
             useTexture = true

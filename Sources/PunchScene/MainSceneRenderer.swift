@@ -65,15 +65,15 @@ public final class MainSceneRenderer: BandRenderer {
     public var overlay: ((Canvas) -> Void)?
     /// Where text comes from; without fonts the scene is drawn without words.
     public let glyphs: (any GlyphSource)?
-    private let burst: RasterImage
-    private let reticleImages: [RasterImage]
+    let burst: RasterImage
+    let reticleImages: [RasterImage]
     /// The backdrop: a vertical gradient (a row fill per row: writes only, no reads)
     /// and, behind the target, a glow pre-composited over it once per window size, so
     /// a frame copies the glow's rectangle instead of shading a radial gradient.
     private var background: LinearGradientPaint
-    private var glow: RasterImage
-    private var glowOrigin = (0, 0)
-    private var paintsSize = (0, 0)
+    var glow: RasterImage
+    var glowOrigin = (0, 0)
+    var paintsSize = (0, 0)
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
     public init(layout: MainLayout, burst: RasterImage?, glyphs: (any GlyphSource)?) {
@@ -131,9 +131,11 @@ public final class MainSceneRenderer: BandRenderer {
             drawMissingPicture(on: canvas, in: frame.pictureRect)
         }
 
-        drawHeader(on: canvas)
+        // Text is laid out before it is clipped: what lies outside this band's part of
+        // the frame is not laid out at all.
+        if glyphs != nil && canvas.clip.intersects(headerBounds) { drawHeader(on: canvas) }
         for sprite in frame.sprites { drawSprite(sprite, on: canvas) }
-        for pop in frame.scorePops { drawScorePop(pop, on: canvas) }
+        for pop in frame.scorePops where canvas.clip.intersects(scorePopBounds(pop)) { drawScorePop(pop, on: canvas) }
         drawCombo(on: canvas)
         for reticle in frame.reticles { drawReticle(reticle, on: canvas) }
         overlay?(canvas)
@@ -147,9 +149,19 @@ public final class MainSceneRenderer: BandRenderer {
         let titleHeight = Int(header.height * 0.58)
         let titleRect = PixelRect(x: Int(header.minX), y: Int(header.minY), width: Int(header.width), height: titleHeight)
         let shadow = PixelRect(x: titleRect.x, y: titleRect.y + max(1, Int(2 * s)), width: titleRect.width, height: titleRect.height)
-        canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
-        canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+        // Each line of text is clipped to its box: one the clip misses is not laid out.
+        if canvas.clip.intersects(shadow) {
+            canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
+        }
+        if canvas.clip.intersects(titleRect) {
+            canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+        }
         let messageRect = PixelRect(x: Int(header.minX), y: titleRect.maxY, width: Int(header.width), height: Int(header.height) - titleHeight)
+        // The message's reach, wrapped or not (as `headerBounds` reckons it; wrapped
+        // lines start at most half a line, under a font size, above its row).
+        let reachTop = messageRect.y - Int(21 * s) - 1
+        let messageReach = PixelRect(x: messageRect.x, y: reachTop, width: messageRect.width, height: headerBounds.maxY - reachTop)
+        guard canvas.clip.intersects(messageReach) else { return }
         let messageFont = FontDescription.regular(Int(21 * s))
         let messageColor = Color(hex: 0xC9CCEB)
         let layout = TextLayout(source: glyphs, font: messageFont)
@@ -192,6 +204,13 @@ public final class MainSceneRenderer: BandRenderer {
     }
 
     private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {
+        let drawing = spriteDrawing(sprite)
+        canvas.drawImage(drawing.image, transform: drawing.transform, opacity: drawing.opacity)
+    }
+
+    /// What a sprite draws: its picture, where, how faded. Damage tracking reads the
+    /// same (`describe(into:)`), so a new kind of sprite needs only this.
+    func spriteDrawing(_ sprite: PunchSprite) -> (image: RasterImage, transform: AffineTransform, opacity: Float) {
         let size = 200 * frame.layout.scale * sprite.scale
         let factor = size / Float(burst.width)
         let half = Float(burst.width) / 2
@@ -199,22 +218,16 @@ public final class MainSceneRenderer: BandRenderer {
             .then(.scale(factor, factor))
             .then(.rotation(sprite.rotation))
             .then(.translation(sprite.x, sprite.y))
-        canvas.drawImage(burst, transform: transform, opacity: sprite.opacity)
+        return (burst, transform, sprite.opacity)
     }
 
     /// The strength of a hit, in the comic style of the burst: warm yellow for a tap,
     /// orange, then red for a haymaker, with a dark outline so it reads on any picture.
     private func drawScorePop(_ pop: ScorePop, on canvas: Canvas) {
-        guard let glyphs else { return }
-        let s = frame.layout.scale
-        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * s * pop.scale(reduceMotion: frame.reducesMotion))
-        guard size > 2 else { return }
-        let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
-        let x = Int(pop.x + Float(pop.slot - 1) * 110 * s) - width / 2
-        let y = Int(pop.y - (64 + Float(pop.slot == 1 ? 0 : 22) + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
-        let alpha = pop.opacity
-        let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
-        let outline = max(1, size / 14)
+        guard let glyphs, let placed = scorePopPlacement(pop) else { return }
+        let (x, y, width, height) = (placed.box.x, placed.box.y, placed.box.width, placed.box.height)
+        let (size, outline, alpha) = (placed.size, placed.outline, pop.opacity)
+        let color = placed.color
         for (dx, dy) in [(-outline, 0), (outline, 0), (0, -outline), (0, outline)] {
             canvas.drawText(pop.text, in: PixelRect(x: x + dx, y: y + dy, width: width, height: height), alignment: .center,
                             font: .bold(size), source: glyphs, color: Color(hex: 0x1B1B2F, alpha: 0.85 * alpha))
@@ -223,13 +236,32 @@ public final class MainSceneRenderer: BandRenderer {
                         font: .bold(size), source: glyphs, color: color.withAlpha(alpha))
     }
 
+    /// Where a score pop's text goes (its box, outline included by `outline` each
+    /// side), how big and in what colour; nil when too small to draw.
+    func scorePopPlacement(_ pop: ScorePop) -> (box: PixelRect, size: Int, outline: Int, color: Color)? {
+        let s = frame.layout.scale
+        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * s * pop.scale(reduceMotion: frame.reducesMotion))
+        guard size > 2 else { return nil }
+        let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
+        let x = Int(pop.x + Float(pop.slot - 1) * 110 * s) - width / 2
+        let y = Int(pop.y - (64 + Float(pop.slot == 1 ? 0 : 22) + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
+        let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
+        return (PixelRect(x: x, y: y, width: width, height: height), size, max(1, size / 14), color)
+    }
+
+    /// The combo's pill (bottom right of the stage).
+    var comboPill: Rect {
+        let s = frame.layout.scale
+        let stage = frame.layout.stage
+        return Rect(x: stage.maxX - 230 * s, y: stage.maxY - 64 * s, width: 210 * s, height: 56 * s)
+    }
+
     /// The running combo, bottom right of the stage (clear of the challenges' panels
     /// at the top), while it lasts.
     private func drawCombo(on canvas: Canvas) {
         guard let glyphs, frame.comboOpacity > 0, !frame.comboText.isEmpty else { return }
         let s = frame.layout.scale
-        let stage = frame.layout.stage
-        let pill = Rect(x: stage.maxX - 230 * s, y: stage.maxY - 64 * s, width: 210 * s, height: 56 * s)
+        let pill = comboPill
         let alpha = frame.comboOpacity
         canvas.fillRoundedRect(pill, radius: pill.height / 2, Color(hex: 0x1B1B2F, alpha: 0.7 * alpha))
         canvas.drawText(frame.comboText, in: pill.enclosingPixels, alignment: .center, font: .bold(Int(30 * s)), source: glyphs,
@@ -237,17 +269,24 @@ public final class MainSceneRenderer: BandRenderer {
     }
 
     private func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {
+        let drawing = reticleDrawing(reticle)
+        canvas.drawImage(drawing.image, transform: drawing.transform)
+    }
+
+    func reticleDrawing(_ reticle: PunchController.Reticle) -> (image: RasterImage, transform: AffineTransform) {
         let image = reticleImages[reticle.colorIndex % reticleImages.count]
         let size = (64 + 14 * reticle.pulse) * frame.layout.scale
         let factor = size / Float(image.width)
         let half = Float(image.width) / 2
-        canvas.drawImage(image, transform: AffineTransform.translation(-half, -half).then(.scale(factor, factor))
-            .then(.translation(reticle.x, reticle.y)))
+        return (image, AffineTransform.translation(-half, -half).then(.scale(factor, factor)).then(.translation(reticle.x, reticle.y)))
     }
+
+    /// The spinner's lit dot: what of the frame's time it shows.
+    var spinnerHead: Int { Int(frame.time * 12) % 10 }
 
     private func drawSpinner(on canvas: Canvas, around center: Point, radius: Float) {
         let dots = 10
-        let head = Int(frame.time * 12) % dots
+        let head = spinnerHead
         for index in 0..<dots {
             let angle = Float(index) / Float(dots) * 2 * Float.pi
             let age = (head - index + dots) % dots

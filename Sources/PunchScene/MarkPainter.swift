@@ -46,6 +46,7 @@ public final class MarkPainter {
             draw(mark, on: image)
         }
         if let wipe { drawFoam(at: wipe, on: image) }
+        image.pixelsChanged()
         marked = image
         key = wanted
         return image

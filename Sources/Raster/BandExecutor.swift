@@ -47,7 +47,15 @@ public final class BandExecutor {
 
     /// Renders every band and returns when all are done.
     public func render(_ renderer: BandRenderer) {
-        shared.render(renderer)
+        shared.render(renderer, only: nil)
+    }
+
+    /// Renders only inside `damage` (disjoint rectangles): each band runs the drawing
+    /// once per rectangle crossing it, clipped to that part. Bands no rectangle
+    /// crosses are not drawn at all.
+    public func render(_ renderer: BandRenderer, damage: [PixelRect]) {
+        guard !damage.isEmpty else { return }
+        damage.withUnsafeBufferPointer { rects in shared.render(renderer, only: rects) }
     }
 
     /// What the workers share with the executor; it outlives the executor until every
@@ -64,6 +72,8 @@ public final class BandExecutor {
         /// stays off the drawing's hot path.
         let nextBand = Locked(0)
         var renderer: BandRenderer?
+        /// This frame's damage (nil: everything), valid while the frame is drawn.
+        var damage: UnsafeBufferPointer<PixelRect>?
         var shuttingDown = false
 
         init(bands: [Canvas], workers: Int) {
@@ -71,13 +81,15 @@ public final class BandExecutor {
             start = (0..<workers).map { _ in DispatchSemaphore(value: 0) }
         }
 
-        func render(_ renderer: BandRenderer) {
+        func render(_ renderer: BandRenderer, only damage: UnsafeBufferPointer<PixelRect>?) {
             self.renderer = renderer
+            self.damage = damage
             nextBand.withLock { $0 = 0 }
             for semaphore in start { semaphore.signal() }
             drawBands(renderer)
             for _ in start { finished.wait() }
             self.renderer = nil
+            self.damage = nil
         }
 
         /// Takes bands until none are left.
@@ -89,8 +101,17 @@ public final class BandExecutor {
                     return taken
                 }
                 guard index < bands.count else { return }
-                bands[index].resetClip()
-                renderer.render(into: bands[index])
+                let band = bands[index]
+                band.resetClip()
+                guard let damage else {
+                    renderer.render(into: band)
+                    continue
+                }
+                for rect in damage where !rect.intersection(band.band).isEmpty {
+                    band.pushClip(rect)
+                    renderer.render(into: band)
+                    band.resetClip()
+                }
             }
         }
 

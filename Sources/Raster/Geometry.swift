@@ -69,6 +69,10 @@ public struct PixelRect: Sendable, Hashable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    public func intersects(_ other: PixelRect) -> Bool {
+        !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
     public func intersection(_ other: PixelRect) -> PixelRect {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)

@@ -1,3 +1,5 @@
+import Locking
+
 /// A picture in the canvas's pixel format: premultiplied 0xAARRGGBB, rows top to
 /// bottom. Made once (on load or import) and drawn many times.
 public final class RasterImage: @unchecked Sendable {
@@ -7,6 +9,19 @@ public final class RasterImage: @unchecked Sendable {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// True when every pixel is fully opaque, which lets draws store instead of blend.
     public private(set) var isOpaque: Bool
+    /// Unique to this image for the whole run (an address can be reused once an image
+    /// is freed; a serial never is): what damage tracking knows a picture by.
+    public let serial: UInt64 = RasterImage.nextSerial()
+    /// Counts the owner's changes to the pixels after making it (`pixelsChanged`), so a
+    /// picture redrawn in place is seen as changed.
+    public private(set) var revision = 0
+    private static let serials = Locked<UInt64>(0)
+    private static func nextSerial() -> UInt64 {
+        serials.withLock { value in
+            value &+= 1
+            return value
+        }
+    }
 
     /// A transparent image, or one filled with `color`.
     public init(width: Int, height: Int, fill color: Color = .clear) {
@@ -48,8 +63,14 @@ public final class RasterImage: @unchecked Sendable {
         pixels.deallocate()
     }
 
+    /// Says the owner wrote pixels directly (a picture redrawn in place).
+    public func pixelsChanged() {
+        revision &+= 1
+    }
+
     /// Re-checks whether every pixel is opaque, after the owner wrote pixels directly.
     public func updateOpacity() {
+        revision &+= 1
         var opaque = true
         for index in 0..<(width * height) where pixels[index] >> 24 != 255 {
             opaque = false

@@ -52,12 +52,19 @@ public struct FrameOutput {
     /// (something moves); longer when only a slow loop moves or only clocks run
     /// (saves retrying, idle resets), so the shell can sleep until input or then.
     public var nextWakeUp: Double
+    /// Where this frame differs from the last one drawn (`frameDrawn()`): disjoint
+    /// rectangles of the canvas, empty when nothing changed. Drawing only inside them
+    /// gives the same pixels as drawing everything.
+    public var damage: [PixelRect]
 }
 
 extension AppSession {
     /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
-    /// idle reset): a frame this often at most keeps them going.
+    /// idle reset): a frame this often at most keeps them going while a save waits...
     static let restingWakeUp = 0.1
+    /// ...and this often when none does: the longest gap the fixed steps take in at
+    /// once (a longer sleep would slow the simulation's clock, and with it idle
+    /// resets). Nothing on screen moves by itself, or the UI would have said when.
     /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
     static let attractWakeUp = 1.0 / 30
 
@@ -77,6 +84,7 @@ extension AppSession {
         if input.draws {
             prepareFrame(interpolation: Float(timestep.interpolation), time: input.time)
             scene = renderer
+            describeFrame(width: input.width, height: input.height)
         }
         var requests: [AppRequest] = []
         controller.drainRequests { request in
@@ -89,7 +97,8 @@ extension AppSession {
         let nextWakeUp: Double
         if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
-            nextWakeUp = min(Self.restingWakeUp, ui?.nextChange ?? .infinity)
+            let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
+            nextWakeUp = min(savesWait ? Self.restingWakeUp : timestep.maxFrameTime, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
         } else {
@@ -97,7 +106,29 @@ extension AppSession {
         }
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
-            textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp)
+            textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,
+            damage: input.draws ? damage.rects : [])
+    }
+
+    /// Describes the frame just prepared (the scene, then the UI over it, as the bands
+    /// draw them) and compares it with the last one drawn.
+    func describeFrame(width: Int, height: Int) {
+        builtFrame.removeAll()
+        renderer.describe(into: &builtFrame)
+        ui?.describe(into: &builtFrame)
+        damage.compute(from: drawnFrame, to: builtFrame, width: width, height: height)
+    }
+
+    /// Says the frame last returned is now on the canvas (drawn inside its damage, or
+    /// whole): the next frame's damage is counted from it.
+    public func frameDrawn() {
+        swap(&drawnFrame, &builtFrame)
+    }
+
+    /// Says the canvas no longer shows the last frame drawn (a new window surface): the
+    /// next frame's damage is the whole canvas.
+    public func forgetDrawnFrame() {
+        drawnFrame.removeAll()
     }
 
     /// "StressPunch — NAME", following the selection.
@@ -205,10 +236,11 @@ extension AppSession {
     }
 
     /// Whether frames must keep coming (animation, a picture loading); otherwise the
-    /// loop can sleep until input arrives.
+    /// loop can sleep until input arrives. Toasts and the Undo offers say through the
+    /// UI when they next change (a fade, their end), like every widget that moves.
     public var wantsContinuousFrames: Bool {
-        controller.isAnimating || pictures.isLoading || library.isBusy || (ui?.toastCount ?? 0) > 0 || pendingUndo != nil
-            || pendingWashUndo != nil || washing != nil || screenAnimates || ui?.nextChange == 0 || policy.isAnimating
+        controller.isAnimating || pictures.isLoading || library.isBusy || washing != nil || screenAnimates
+            || ui?.nextChange == 0 || policy.isAnimating
     }
 
     /// Screens that move by themselves: the games' clocks, a folder still being listed.

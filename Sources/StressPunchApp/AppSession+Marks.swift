@@ -70,6 +70,7 @@ extension AppSession {
             pendingWashUndo = nil
             return
         }
+        ui.needsFrame(in: undo.until - ui.time)
         if ui.actionToast("undo-wash", message: "Washed ‘\(undo.name)’", action: "Undo") {
             undoLastWash()
         }

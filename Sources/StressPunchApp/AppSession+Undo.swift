@@ -39,6 +39,8 @@ extension AppSession {
             library.endUndo(undo.id)
             return
         }
+        // It holds still until it ends.
+        ui.needsFrame(in: undo.until - ui.time)
         if ui.actionToast("undo-delete", message: "Deleted ‘\(undo.name)’", action: "Undo") {
             undoLastDelete()
         }

@@ -105,6 +105,11 @@ public final class AppSession {
     /// The search and first focus of More targets or Manage, whichever is open (the
     /// form either leads to keeps it); see `AppSession+Search`.
     let listFilter = TargetFilter()
+    /// The frame on the canvas and the frame being built, as display lists, and the
+    /// damage between them (see `AppSession+Frame`).
+    var drawnFrame = DisplayList()
+    var builtFrame = DisplayList()
+    var damage = Damage()
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,

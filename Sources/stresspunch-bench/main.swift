@@ -135,6 +135,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == RSSBrowse.child
     RSSBrowse.runChild(data: CommandLine.arguments[2])
 }
 
+// The idle benches' child: the app at rest in a fresh process (see IdleBench).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == IdleBench.childFlag {
+    IdleBench.runChild(scenario: CommandLine.arguments[2], data: CommandLine.arguments[3])
+}
 let options = parseOptions()
 let assets = SceneAssets()
 let layout1080 = SceneLayout(scale: 1)
@@ -323,7 +327,7 @@ do {
 /// Imports take a tenth of a second or more each: fewer rounds keep the run short.
 let importFrames = min(options.frames, 21)
 
-let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss", "rss_browse_10k", "startup_10k"]
+let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss", "rss_browse_10k", "startup_10k"] + IdleBench.scenarios + ["punch_frame_1080p"]
 if benches.isEmpty, let filter = options.filter, !latencyBenches.contains(filter) {
     FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
     exit(2)
@@ -464,3 +468,6 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
 
 // The import benches' photos (about 40 MB) go with the run.
 for case let imports as ImportBench in keepAlive { imports.removeFiles() }
+
+// MARK: Cost that follows change: at rest, and a frame after a punch (see IdleBench)
+runIdleBenches()

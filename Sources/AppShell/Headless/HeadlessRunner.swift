@@ -51,6 +51,7 @@ public struct HeadlessRunner {
         }
 
         let app = try RunningApp(options: options, headless: true)
+        if options.checkDamage { app.damageCheck = DamageCheck() }
         var shutDown = false
         defer { if !shutDown { app.shutdown() } }
         let injector = SDLEventInjector()
@@ -148,6 +149,7 @@ public struct HeadlessRunner {
             let started = DispatchTime.now().uptimeNanoseconds
             let keepRunning = app.frame(frameTime: frame == 0 ? 0 : frameTime, time: time)
             frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+            if case .failure(let error) = app.damageCheck?.report { throw error }
             for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
             app.audio.advanceSimulatedTime(to: time + frameTime)
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
@@ -167,6 +169,12 @@ public struct HeadlessRunner {
             print(String(format: "headless: frames took %.1f ms at the median, %.1f ms at the 99th percentile, %.1f ms at most",
                          sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], slowest))
         }
+        let counts = app.frameCounts
+        let drawn = max(1, counts.whole + counts.inPart)
+        print("headless: \(counts.whole) frames drawn whole, \(counts.inPart) only where they changed, \(counts.notDrawn) not drawn "
+              + "(nothing changed); " + String(format: "%.1f", Double(counts.pixels) / Double(drawn * app.canvas.width * app.canvas.height) * 100)
+              + " % of the pixels of the frames drawn")
+        if case .success(let line) = app.damageCheck?.report { print("headless: damage check: " + line) }
         print("headless: \(recorder.punchesSaved) punches saved, \(recorder.punchesOnDeletedTargets) on targets deleted before saving")
         if app.audio.devicesLost > 0 {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")

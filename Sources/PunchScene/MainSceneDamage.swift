@@ -1,0 +1,138 @@
+// The main scene as damage tracking sees it: one display-list entry per thing the
+// renderer draws, in its order, each with the pixels it may touch and a key of what
+// decides them. Kept beside `MainSceneRenderer.render(into:)`: whatever it draws must
+// be described here too (the damage tests compare with full redraws, pixel for pixel).
+
+import Raster
+
+extension MainSceneRenderer {
+    /// Appends this frame's scene (the UI's overlay not included) to `list`.
+    public func describe(into list: inout DisplayList) {
+        let layout = frame.layout
+        let size = paintsSize
+        // The backdrop: a vertical gradient per window size, exact under any clip.
+        list.append(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)) { hasher in
+            hasher.combine(0); hasher.combine(size.0); hasher.combine(size.1); hasher.combine(frame.showsScene)
+        }
+        guard frame.showsScene else { return }
+        let glowImage = glow
+        list.append(PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)) { hasher in
+            hasher.combine(1); hasher.combine(glowImage.serial); hasher.combine(glowImage.revision)
+        }
+        let rect = frame.pictureRect
+        let scale = layout.scale
+        switch frame.picture {
+        case .ready(let image):
+            var bounds = Self.bounds(of: image, under: frame.pictureTransform)
+            if frame.pictureIsSticker {
+                bounds = Self.union(bounds, Self.shadowBounds(rect, blur: 26 * scale, offset: Point(0, 10 * scale)))
+            } else if image.isOpaque {
+                bounds = Self.union(bounds, Self.shadowBounds(
+                    Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
+                    blur: 22 * scale, offset: Point(0, 0)))
+            }
+            let flash = frame.flash, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
+            list.append(bounds, exactUnderClip: false) { hasher in
+                hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)
+                hasher.combine(transform); hasher.combine(flash); hasher.combine(rect); hasher.combine(sticker); hasher.combine(scale)
+            }
+        case .loading:
+            let radius = 28 * scale
+            let center = rect.center
+            let reach = radius * 1.16 + 2
+            let head = spinnerHead
+            list.append(Rect(x: center.x - reach, y: center.y - reach, width: reach * 2, height: reach * 2).enclosingPixels) { hasher in
+                hasher.combine(3); hasher.combine(head); hasher.combine(center); hasher.combine(radius)
+            }
+        case .failed:
+            let card = rect.insetBy(rect.width * 0.12)
+            let s = card.width
+            // Its mountains are polygons.
+            list.append(card.insetBy(-(s * 0.1 + 3)).enclosingPixels, exactUnderClip: false) { hasher in
+                hasher.combine(4); hasher.combine(rect)
+            }
+        }
+        if glyphs != nil {
+            let title = frame.title, message = frame.message, header = layout.titleArea
+            list.append(headerBounds) { hasher in
+                hasher.combine(5); hasher.combine(title); hasher.combine(message); hasher.combine(header); hasher.combine(scale)
+            }
+        }
+        for sprite in frame.sprites {
+            let drawing = spriteDrawing(sprite)
+            list.append(Self.bounds(of: drawing.image, under: drawing.transform), exactUnderClip: false) { hasher in
+                hasher.combine(6); hasher.combine(drawing.image.serial); hasher.combine(drawing.image.revision)
+                hasher.combine(drawing.transform); hasher.combine(drawing.opacity)
+            }
+        }
+        if glyphs != nil {
+            for pop in frame.scorePops {
+                guard let placed = scorePopPlacement(pop) else { continue }
+                let opacity = pop.opacity
+                list.append(scorePopBounds(pop)) { hasher in
+                    hasher.combine(7); hasher.combine(pop.text); hasher.combine(placed.box); hasher.combine(placed.size)
+                    hasher.combine(placed.outline); hasher.combine(placed.color); hasher.combine(opacity)
+                }
+            }
+            if frame.comboOpacity > 0, !frame.comboText.isEmpty {
+                let pill = comboPill, text = frame.comboText, opacity = frame.comboOpacity
+                list.append(pill.insetBy(-2).enclosingPixels) { hasher in
+                    hasher.combine(8); hasher.combine(pill); hasher.combine(text); hasher.combine(opacity); hasher.combine(scale)
+                }
+            }
+        }
+        for reticle in frame.reticles {
+            let drawing = reticleDrawing(reticle)
+            list.append(Self.bounds(of: drawing.image, under: drawing.transform), exactUnderClip: false) { hasher in
+                hasher.combine(9); hasher.combine(drawing.image.serial); hasher.combine(drawing.transform)
+            }
+        }
+    }
+
+    /// Where the header's title and message may draw: the title area, and below it the
+    /// three lines a long message wraps to (with their shadow).
+    var headerBounds: PixelRect {
+        let header = frame.layout.titleArea
+        let s = frame.layout.scale
+        let messageTop = header.minY + header.height * 0.58
+        // A line is less than twice the font's size; the wrapped lines start at most
+        // half the message row down.
+        let bottom = max(header.maxY, messageTop + (header.maxY - messageTop) / 2 + Float(Self.messageLines) * 2 * 21 * s + 2 * s)
+        return Rect(x: header.minX, y: header.minY, width: header.width, height: bottom - header.minY).insetBy(-4).enclosingPixels
+    }
+
+    /// Where a score pop may draw: its box and outline (its text is clipped to them).
+    func scorePopBounds(_ pop: ScorePop) -> PixelRect {
+        guard let placed = scorePopPlacement(pop) else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let grow = placed.outline + 1
+        return PixelRect(x: placed.box.x - grow, y: placed.box.y - grow, width: placed.box.width + 2 * grow,
+                         height: placed.box.height + 2 * grow)
+    }
+
+    /// Every pixel an image drawn under `transform` may touch: its corners grown by
+    /// the one-texel border the sampler blends into, and one pixel more.
+    static func bounds(of image: RasterImage, under transform: AffineTransform) -> PixelRect {
+        let w = Float(image.width), h = Float(image.height)
+        var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        for corner in 0..<4 {
+            let p = transform.apply(Point(corner == 1 || corner == 2 ? w + 1 : -1, corner >= 2 ? h + 1 : -1))
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else {
+            return PixelRect(x: Int.min / 4, y: Int.min / 4, width: Int.max / 2, height: Int.max / 2)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(-2).enclosingPixels
+    }
+
+    /// A soft shadow's reach (see `Canvas.drawShadow`).
+    static func shadowBounds(_ rect: Rect, blur: Float, offset: Point) -> PixelRect {
+        rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(-(blur * 1.5 + 2)).enclosingPixels
+    }
+
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        let left = min(a.x, b.x), top = min(a.y, b.y)
+        return PixelRect(x: left, y: top, width: max(a.maxX, b.maxX) - left, height: max(a.maxY, b.maxY) - top)
+    }
+}
