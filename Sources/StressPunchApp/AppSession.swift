@@ -98,6 +98,8 @@ public final class AppSession {
     let markBook: MarkBook
     let markPainter = MarkPainter()
     let photoSticker = PhotoSticker()
+    /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
+    let croppedPictures = CroppedPictures()
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
@@ -313,9 +315,11 @@ public final class AppSession {
         }
     }
 
-    /// The thumbnail for a target's picture, made off the frame path.
+    /// The thumbnail for a target's picture as it shows (cut to its crop), made off
+    /// the frame path.
     func thumbnail(for target: StressTarget) -> RasterImage? {
-        pictureURL(for: target).flatMap { pictures.thumbnail(for: $0) }
+        guard let whole = pictureURL(for: target).flatMap({ pictures.thumbnail(for: $0) }) else { return nil }
+        return croppedPictures.thumbnail(whole, crop: target.shownCrop, of: target.id)
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.

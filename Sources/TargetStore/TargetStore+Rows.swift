@@ -31,7 +31,7 @@ extension TargetStore {
     private static let selectColumns =
         """
         SELECT id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches,
-               strongest, best_combo, first_punched, last_punched FROM target
+               strongest, best_combo, first_punched, last_punched, crop_x, crop_y, crop_width, crop_height FROM target
         """
 
     static func fetchTargets(_ db: Database, where condition: String?) throws -> [StressTarget] {
@@ -56,7 +56,20 @@ extension TargetStore {
             isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
             punchCount: Int(row.int("punches") ?? 0), builtinKey: row.text("builtin_key"),
             strongest: Int(row.int("strongest") ?? 0), bestCombo: Int(row.int("best_combo") ?? 0),
-            firstPunched: row.double("first_punched"), lastPunched: row.double("last_punched"))
+            firstPunched: row.double("first_punched"), lastPunched: row.double("last_punched"),
+            crop: crop(from: row))
+    }
+
+    /// A row's crop (pulled inside the picture if a hand edit put it outside).
+    static func crop(from row: Row) -> PictureCrop {
+        PictureCrop(x: Float(row.double("crop_x") ?? 0), y: Float(row.double("crop_y") ?? 0),
+                    width: Float(row.double("crop_width") ?? 1), height: Float(row.double("crop_height") ?? 1))
+    }
+
+    /// A crop as its four column values, in the column order crop_x, crop_y,
+    /// crop_width, crop_height.
+    static func cropValues(_ crop: PictureCrop) -> [SQLValue] {
+        [.real(Double(crop.x)), .real(Double(crop.y)), .real(Double(crop.width)), .real(Double(crop.height))]
     }
 
     /// Runs a database body, turning whatever it throws into a TargetStoreError.
