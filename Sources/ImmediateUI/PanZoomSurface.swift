@@ -214,3 +214,53 @@ extension UIContext {
         }
     }
 }
+
+extension UIContext {
+    /// A small button beside a surface (zoom, Reset, Free / Square): clicked, tapped,
+    /// or Space / pad A while focused. Enter is left alone, so it still reaches the
+    /// form's default button (Save) from here. `icon` alone names it when `title` is
+    /// nil; `lit` draws it as the chosen one of a set. `corners` rounds only the outer
+    /// ends of a button that sits in a row of them (left, right or both).
+    @discardableResult
+    public func toolButton(
+        _ label: String, title: String? = nil, icon: String? = nil, lit: Bool = false, enabled: Bool = true,
+        corners: (left: Bool, right: Bool) = (true, true), in rect: Rect
+    ) -> UIResult {
+        let widgetID = id(label)
+        if title == nil { name(label, rect) }
+        var control = enabled
+            ? updateControl(widgetID, rect, activatesOnKeys: false, ringRadius: theme.cornerRadius * scale) : disabledControl(widgetID)
+        if control.isFocused && takeSpaceOrPadA() { control.clicked = true }
+        let radius = theme.cornerRadius * scale
+        var color = lit ? theme.highlight : (control.isHot || control.isActive ? theme.cardHover : theme.card)
+        if control.isActive { color = color.mixed(with: .black, 0.12) }
+        if control.isBlocked { color = color.mixed(with: theme.backgroundDeep, 0.2) }
+        if control.isDisabled { color = color.mixed(with: theme.backgroundDeep, 0.55) }
+        draw(.rect(rect, color: color, cornerRadius: radius))
+        // Square where it meets its neighbour, so a row reads as one pill.
+        if !corners.left { draw(.rect(Rect(x: rect.minX, y: rect.minY, width: radius, height: rect.height), color: color, cornerRadius: 0)) }
+        if !corners.right { draw(.rect(Rect(x: rect.maxX - radius, y: rect.minY, width: radius, height: rect.height), color: color, cornerRadius: 0)) }
+        let ink = (lit ? theme.textOnAccent : theme.text).withAlpha(enabled ? 1 : 0.45)
+        if let title {
+            draw(.text(title, rect, font: font(theme.fontSize * 0.9, lit ? .bold : .regular), color: ink, alignment: .center, maxLines: 1))
+        } else if let icon {
+            draw(.text(icon, rect, font: font(theme.iconFontSize, .bold), color: ink, alignment: .center, maxLines: 1))
+        }
+        return control.clicked ? .clicked : []
+    }
+
+    /// Takes this frame's first unused Space or pad A press.
+    func takeSpaceOrPadA() -> Bool {
+        for index in events.indices where !consumed[index] {
+            switch events[index] {
+            case .keyDown(.space, _, _), .gamepadButton(_, .a, true):
+                consumed[index] = true
+                focusVisible = true
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}

@@ -24,11 +24,11 @@ extension LibraryScreens {
             editor.needsSquaring = false
             editor.crop = editor.crop.squared(pictureWidth: width, pictureHeight: height)
         }
-        let rowHeight = 44 * s
-        let area = Rect(x: panel.minX + 12 * s, y: panel.minY + 12 * s, width: panel.width - 24 * s,
-                        height: panel.height - 24 * s - rowHeight - 10 * s)
+        let (area, row) = Self.previewLayout(in: panel, scale: s)
         let frameArea = area.insetBy(26 * s)
 
+        // One dark well holds the picture and its buttons, so the buttons stand out.
+        ui.fillRect(panel.insetBy(8 * s), color: ui.theme.backgroundDeep, cornerRadius: 10 * s)
         var gesture = ui.panZoomSurface("Picture crop", in: area, tracking: &editor.cropTracking)
         var view = Self.view(of: editor.crop, pictureWidth: width, pictureHeight: height, in: frameArea)
         apply(&gesture, to: editor, view: view, pictureWidth: width, pictureHeight: height)
@@ -38,19 +38,23 @@ extension LibraryScreens {
         if let drag = editor.cornerDrag { view = CropView(origin: drag.origin, scale: drag.scale, crop: editor.crop,
                                                            pictureWidth: width, pictureHeight: height) }
         draw(picture: picture, display: display, view: view, area: area, editor: editor, control: gesture.control)
-        controlRow(editor, pictureWidth: width, pictureHeight: height,
-                   in: Rect(x: area.minX, y: area.maxY + 10 * s, width: area.width, height: rowHeight))
+        controlRow(editor, pictureWidth: width, pictureHeight: height, in: row)
+    }
+
+    /// The picture's area and the button row under it, inside the preview's panel.
+    static func previewLayout(in panel: Rect, scale s: Float) -> (area: Rect, row: Rect) {
+        let rowHeight = 44 * s
+        let row = Rect(x: panel.minX + 14 * s, y: panel.maxY - 14 * s - rowHeight, width: panel.width - 28 * s, height: rowHeight)
+        let area = Rect(x: panel.minX + 12 * s, y: panel.minY + 12 * s, width: panel.width - 24 * s, height: row.minY - 10 * s - panel.minY - 12 * s)
+        return (area, row)
     }
 
     /// Built-in art in the preview: shown whole, with a word on why it has no crop.
     func wholeArtPreview(_ art: RasterImage, in panel: Rect) {
         let s = layout.scale
-        let rowHeight = 44 * s
-        let area = Rect(x: panel.minX + 12 * s, y: panel.minY + 12 * s, width: panel.width - 24 * s,
-                        height: panel.height - 24 * s - rowHeight - 10 * s)
+        let (area, row) = Self.previewLayout(in: panel, scale: s)
         ui.image(art, in: area, cornerRadius: 12 * s, fit: .fit)
-        ui.label("Built-in art shows whole; choose a photo to crop it.", style: .muted, alignment: .center,
-                 in: Rect(x: area.minX, y: area.maxY + 10 * s, width: area.width, height: rowHeight))
+        ui.label("Built-in art shows whole; choose a photo to crop it.", style: .muted, alignment: .center, in: row)
     }
 
     /// Where the picture lies on screen: its top-left corner and pixels per picture
@@ -218,55 +222,39 @@ extension LibraryScreens {
         ui.popClip()
     }
 
-    /// Free / Square, zoom out and in, and Reset, under the preview.
+    /// Free / Square, zoom out and in, and Reset, under the preview. None of them
+    /// takes Enter: it still saves the form from here.
     private func controlRow(_ editor: TargetEditor, pictureWidth: Int, pictureHeight: Int, in row: Rect) {
         let s = layout.scale
         let gap = 8 * s
-        let segmentWidth = min(96 * s, (row.width - 3 * gap - 2 * row.height) / 3)
+        let segmentWidth = min(100 * s, (row.width - 3 * gap - 2 * row.height) / 3)
         var x = row.minX
         for (index, label) in ["Free", "Square"].enumerated() {
             let rect = Rect(x: x, y: row.minY, width: segmentWidth, height: row.height)
             let on = (index == 1) == editor.squareCrop
-            if segment(label, on: on, first: index == 0, in: rect), !on {
+            if ui.toolButton(label + " crop", title: label, lit: on, corners: (index == 0, index == 1), in: rect).clicked, !on {
                 editor.squareCrop = index == 1
                 if editor.squareCrop { editor.crop = editor.crop.squared(pictureWidth: pictureWidth, pictureHeight: pictureHeight) }
             }
             x += segmentWidth
         }
         x += gap
-        if ui.iconButton("−", label: "Zoom out", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
+        if ui.toolButton("Zoom out", icon: "−", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
             editor.crop = editor.crop.zoomed(by: 1 / 1.25)
         }
         x += row.height + gap / 2
-        if ui.iconButton("+", label: "Zoom in", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
+        if ui.toolButton("Zoom in", icon: "+", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
             editor.crop = editor.crop.zoomed(by: 1.25)
         }
         x += row.height + gap
-        let resetWidth = min(row.maxX - x, 120 * s)
+        let resetWidth = min(row.maxX - x, 110 * s)
         let whole = editor.crop.isFull && !editor.squareCrop
-        if ui.button("Reset", style: .secondary, enabled: !whole, in: Rect(x: row.maxX - resetWidth, y: row.minY, width: resetWidth, height: row.height)).clicked {
+        if ui.toolButton("Reset crop", title: "Reset", enabled: !whole,
+                         in: Rect(x: row.maxX - resetWidth, y: row.minY, width: resetWidth, height: row.height)).clicked {
             // The whole picture again, free.
             editor.crop = .full
             editor.squareCrop = false
             editor.cornerDrag = nil
         }
-    }
-
-    /// One half of the Free / Square switch: the chosen one lit.
-    private func segment(_ label: String, on: Bool, first: Bool, in rect: Rect) -> Bool {
-        let s = layout.scale
-        let theme = ui.theme
-        let control = ui.updateControl(ui.id(label + " crop"), rect, activatesOnKeys: true, ringRadius: theme.cornerRadius * s)
-        let radius = theme.cornerRadius * s
-        var color = on ? theme.highlight : (control.isHot || control.isActive ? theme.cardHover : theme.card)
-        if control.isBlocked { color = color.mixed(with: theme.backgroundDeep, 0.2) }
-        // The pair reads as one pill: round outer ends, straight where the halves meet.
-        ui.fillRect(rect, color: color, cornerRadius: radius)
-        let seam = first ? Rect(x: rect.maxX - radius, y: rect.minY, width: radius, height: rect.height)
-            : Rect(x: rect.minX, y: rect.minY, width: radius, height: rect.height)
-        ui.fillRect(seam, color: color)
-        ui.draw(.text(label, rect, font: ui.font(theme.fontSize * 0.9, on ? .bold : .regular),
-                      color: on ? theme.textOnAccent : theme.text, alignment: .center, maxLines: 1))
-        return control.clicked
     }
 }
