@@ -31,6 +31,8 @@ public struct PanZoomGesture: Sendable {
     /// The widget's interaction state (focus, hover) for drawing it.
     public var control = ControlState()
 
+    public init() {}
+
     /// Whether anything at all was asked.
     public var isEmpty: Bool {
         drag == Point(0, 0) && zoom == 1 && nudge == Point(0, 0) && stretch == Point(0, 0) && !dragBegan && !dragEnded
