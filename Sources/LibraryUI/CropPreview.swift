@@ -54,7 +54,7 @@ extension LibraryScreens {
         let s = layout.scale
         let (area, row) = Self.previewLayout(in: panel, scale: s)
         ui.image(art, in: area, cornerRadius: 12 * s, fit: .fit)
-        ui.label("Built-in art shows whole; choose a photo to crop it.", style: .muted, alignment: .center, in: row)
+        ui.label("Only photos can be cropped.", style: .muted, alignment: .center, in: row)
     }
 
     /// Where the picture lies on screen: its top-left corner and pixels per picture
