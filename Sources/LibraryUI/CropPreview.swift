@@ -183,8 +183,11 @@ extension LibraryScreens {
         var source = picture
         if let display, display.width >= Int(pictureRect.width.rounded(.down)), view.scale <= 0.5 { source = display }
         ui.image(source, in: pictureRect, fit: .fill)
-        // Outside the frame: dimmed, so what will show stands out.
-        let frame = view.frame
+        // Outside the frame: dimmed, so what will show stands out. On whole pixels, so
+        // the four dimmed bands meet without a seam where their edges would overlap.
+        let exact = view.frame
+        let frame = Rect(x: exact.minX.rounded(), y: exact.minY.rounded(), width: exact.maxX.rounded() - exact.minX.rounded(),
+                         height: exact.maxY.rounded() - exact.minY.rounded())
         let dim = Color(r: 0.06, g: 0.06, b: 0.12, a: 0.62)
         ui.fillRect(Rect(x: area.minX, y: area.minY, width: area.width, height: max(0, frame.minY - area.minY)), color: dim)
         ui.fillRect(Rect(x: area.minX, y: frame.maxY, width: area.width, height: max(0, area.maxY - frame.maxY)), color: dim)
@@ -206,7 +209,8 @@ extension LibraryScreens {
         let length = min(22 * s, frame.width / 3, frame.height / 3), thick = 4 * s
         let handle = control.isFocused && ui.focusVisible ? theme.highlight : Color(r: 1, g: 1, b: 1, a: 1)
         let shadow = Color(r: 0, g: 0, b: 0, a: 0.35)
-        for (index, corner) in view.corners.enumerated() {
+        let corners = [Point(frame.minX, frame.minY), Point(frame.maxX, frame.minY), Point(frame.maxX, frame.maxY), Point(frame.minX, frame.maxY)]
+        for (index, corner) in corners.enumerated() {
             let right = index == 1 || index == 2, bottom = index == 2 || index == 3
             // Each bracket is a bar along the frame's edge and a post down its side,
             // both centred on the outline and reaching inward from the corner.
