@@ -99,7 +99,7 @@ public final class AppSession {
     let markPainter = MarkPainter()
     let photoSticker = PhotoSticker()
     /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
-    let croppedPictures = CroppedPictures()
+    let croppedPictures: CroppedPictures
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
@@ -119,6 +119,7 @@ public final class AppSession {
         markBook = MarkBook(library: library)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
+        croppedPictures = CroppedPictures(importer: importer, synchronous: synchronousPictures)
         self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
@@ -318,8 +319,11 @@ public final class AppSession {
     /// The thumbnail for a target's picture as it shows (cut to its crop), made off
     /// the frame path.
     func thumbnail(for target: StressTarget) -> RasterImage? {
-        guard let whole = pictureURL(for: target).flatMap({ pictures.thumbnail(for: $0) }) else { return nil }
-        return croppedPictures.thumbnail(whole, crop: target.shownCrop, of: target.id)
+        guard let url = pictureURL(for: target), let whole = pictures.thumbnail(for: url) else { return nil }
+        let shown = croppedPictures.thumbnail(whole, crop: target.shownCrop, of: target.id, url: url)
+        // A sharper cut is on its way: come back for it (screens at rest draw no frames).
+        if croppedPictures.isMaking { ui?.needsFrame(in: 0.05) }
+        return shown
     }
 
     /// Saves everything still in memory (punch counts, selection) before exit.

@@ -166,4 +166,41 @@ struct PhotoFitTests {
         #expect(artRow["name"] as? String == "Renamed art")
         #expect(artRow["crop"] as? [String: Double] == ["x": 0, "y": 0, "width": 1, "height": 1])
     }
+
+    @Test("arrows in the Name field stay the field's; with the preview focused a gamepad's trigger zooms and its stick pans")
+    func gamepadAndFieldArrows() throws {
+        let run = HeadlessRun()
+        let photo = try run.cli.file("quadrants.png", Self.quadrants())
+        // The form opens on Name: the arrows move its caret (the X lands inside the
+        // name), and the crop is left whole.
+        let typed = try run.run("""
+            0.10 drop \(photo)
+            0.30 key Left
+            0.32 key Left
+            0.34 key Left
+            0.40 text "X"
+            0.50 key Return
+            0.90 quit
+            """)
+        #expect(typed.status == 0, "\(typed.standardError)")
+        #expect(try run.cli.list().last?.name == "QuadraXnts")
+        #expect(try Self.lastCrop(run.cli) == ["x": 0, "y": 0, "width": 1, "height": 1])
+        // The right trigger held half a second zooms by about √2, then the left stick
+        // held right half a second moves the crop right by three steps.
+        let padded = try run.run("""
+            0.10 drop \(photo)
+            0.30 click "Picture crop"
+            0.50 padaxis righttrigger 1
+            1.00 padaxis righttrigger 0
+            1.10 padaxis leftx 1
+            1.60 padaxis leftx 0
+            1.80 key Return
+            2.20 quit
+            """)
+        #expect(padded.status == 0, "\(padded.standardError)")
+        let crop = try Self.lastCrop(run.cli)
+        let x = try #require(crop["x"]), width = try #require(crop["width"]), height = try #require(crop["height"])
+        #expect(width > 0.62 && width < 0.8 && abs(width - height) < 0.001, "\(crop)")
+        #expect(x > (1 - width) / 2 + 0.05, "the stick moved it right: \(crop)")
+    }
 }
