@@ -1,3 +1,4 @@
+import AppModel
 import Foundation
 import ImmediateUI
 import Raster
@@ -11,9 +12,8 @@ import StressCore
 /// +/− zoom, and a gamepad's left stick moves, its right stick stretches and its
 /// triggers zoom. Below it: Free / Square, zoom out and in, and Reset.
 extension LibraryScreens {
-    /// The crop editor for `picture` (the decoded picture; `display` a smaller copy to
-    /// draw when it shows small, so it does not shimmer) in the panel `panel`.
-    func cropPreview(_ editor: TargetEditor, picture: RasterImage, display: RasterImage?, in panel: Rect) {
+    /// The crop editor for `picture` (the decoded picture) in the panel `panel`.
+    func cropPreview(_ editor: TargetEditor, picture: RasterImage, in panel: Rect) {
         let s = layout.scale
         let width = picture.width, height = picture.height
         if !editor.squareDecided {
@@ -37,7 +37,7 @@ extension LibraryScreens {
         if editor.cornerDrag == nil { view = Self.view(of: editor.crop, pictureWidth: width, pictureHeight: height, in: frameArea) }
         if let drag = editor.cornerDrag { view = CropView(origin: drag.origin, scale: drag.scale, crop: editor.crop,
                                                            pictureWidth: width, pictureHeight: height) }
-        draw(picture: picture, display: display, view: view, area: area, editor: editor, control: gesture.control)
+        draw(picture: picture, view: view, area: area, editor: editor, control: gesture.control)
         controlRow(editor, pictureWidth: width, pictureHeight: height, in: row)
     }
 
@@ -172,16 +172,30 @@ extension LibraryScreens {
 
     // MARK: Drawing
 
-    private func draw(picture: RasterImage, display: RasterImage?, view: CropView, area: Rect, editor: TargetEditor, control: ControlState) {
+    private func draw(picture: RasterImage, view: CropView, area: Rect, editor: TargetEditor, control: ControlState) {
         let s = layout.scale
         let theme = ui.theme
         ui.pushClip(area)
         ui.fillRect(area, color: theme.backgroundDeep, cornerRadius: 12 * s)
-        // A picture shown at half its size or less is drawn from the smaller copy when
-        // that has the pixels for it: a bilinear draw of many pixels into few shimmers.
+        // Shown small, the picture is drawn from the smallest of its halvings that still
+        // has a pixel for each on screen: a bilinear draw of many pixels into few breaks
+        // fine lines up. Made once per picture (a few milliseconds for 2048 px).
+        if editor.previewSource !== picture {
+            editor.previewSource = picture
+            editor.previewLevels.removeAll()
+            var level = picture
+            while max(level.width, level.height) > PictureCache.thumbnailSize && level.width > 1 && level.height > 1 {
+                level = level.halved()
+                editor.previewLevels.append(level)
+            }
+        }
         let pictureRect = view.pictureRect
         var source = picture
-        if let display, display.width >= Int(pictureRect.width.rounded(.down)), view.scale <= 0.5 { source = display }
+        var perScreenPixel = 1 / max(view.scale, 1e-6)
+        for level in editor.previewLevels where perScreenPixel >= 2 {
+            source = level
+            perScreenPixel /= 2
+        }
         ui.image(source, in: pictureRect, fit: .fill)
         // Outside the frame: dimmed, so what will show stands out. On whole pixels, so
         // the four dimmed bands meet without a seam where their edges would overlap.

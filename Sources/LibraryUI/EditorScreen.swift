@@ -38,7 +38,7 @@ extension LibraryScreens {
         switch chosen {
         case .ready(let picture)?:
             if let cropPicture {
-                cropPreview(editor, picture: cropPicture, display: picture, in: previewRect)
+                cropPreview(editor, picture: cropPicture, in: previewRect)
             } else {
                 ui.image(picture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: .fit)
             }
@@ -55,7 +55,7 @@ extension LibraryScreens {
             if currentIsArt, let currentPicture {
                 wholeArtPreview(currentPicture, in: previewRect)
             } else if let cropPicture {
-                cropPreview(editor, picture: cropPicture, display: currentPicture, in: previewRect)
+                cropPreview(editor, picture: cropPicture, in: previewRect)
             } else if let currentPicture {
                 ui.image(currentPicture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: .fit)
             } else {

@@ -56,6 +56,10 @@ public final class TargetEditor {
         var point: Point
     }
     var cornerDrag: CornerDrag?
+    /// The preview's picture at halves, quarters... of its size (down to a thumbnail's),
+    /// made once per picture, to draw it small without it breaking up.
+    var previewLevels: [RasterImage] = []
+    weak var previewSource: RasterImage?
 
     public init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, crop: PictureCrop = .full,
                 returnTo: Page) {
