@@ -223,10 +223,10 @@ public final class LibraryModel: @unchecked Sendable {
     /// Adds a target from a picture file: the picture is checked, turned upright,
     /// downsized and stored in the background; `isBusy` is true meanwhile and the list
     /// refreshes (and selects the new target) when it is done.
-    public func add(name: String, message: String, pictureFile: URL, importer: PictureImporter) {
+    public func add(name: String, message: String, pictureFile: URL, importer: PictureImporter, crop: PictureCrop = .full) {
         runImport { store in
             let picture = try importer.importPicture(at: pictureFile)
-            let target = try store.insert(name: name, message: message, picture: .imported(picture))
+            let target = try store.insert(name: name, message: message, picture: .imported(picture), crop: crop)
             try store.select(id: target.id)
             return "Added “\(target.name)”."
         }
@@ -278,11 +278,13 @@ public final class LibraryModel: @unchecked Sendable {
         }
     }
 
-    /// Changes a target's name and message, and its picture when `pictureFile` is given.
-    public func update(id: Int64, name: String, message: String, pictureFile: URL?, importer: PictureImporter) {
+    /// Changes a target's name and message, its picture when `pictureFile` is given, and
+    /// its crop when `crop` is (a new picture without one shows whole).
+    public func update(id: Int64, name: String, message: String, pictureFile: URL?, importer: PictureImporter,
+                       crop: PictureCrop? = nil) {
         runImport { store in
             let picture = try pictureFile.map { url throws in NewPicture.imported(try importer.importPicture(at: url)) }
-            let target = try store.update(id: id, name: name, message: message, picture: picture)
+            let target = try store.update(id: id, name: name, message: message, picture: picture, crop: crop)
             return "Saved “\(target.name)”."
         }
     }

@@ -76,6 +76,18 @@ public final class MarkBook {
         unsaved[id] = now - Self.saveDelay
     }
 
+    /// Forgets one target's marks because the library is about to change them (a new
+    /// crop carries them along): what is not yet written goes first, and they are read
+    /// again when next shown. Call it just before asking the library for the change, so
+    /// the write, the change and the next read queue up in that order.
+    public func reread(_ id: Int64) {
+        if unsaved.removeValue(forKey: id) != nil { library.saveMarks(sets[id]?.marks ?? [], of: id) }
+        sets[id] = nil
+        requested.remove(id)
+        // A read already on its way holds the marks from before the change.
+        generation += 1
+    }
+
     /// Forgets every target's marks (the library changed under them: reread on demand).
     public func forgetAll() {
         flush()

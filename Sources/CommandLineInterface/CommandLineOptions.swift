@@ -50,10 +50,13 @@ public enum SettingsCommand: Equatable {
 /// The `targets` subcommands.
 public enum TargetsCommand: Equatable {
     case list(json: Bool)
-    case add(name: String, message: String, image: URL, favorite: Bool)
+    /// `crop`: the part of the picture that shows (nil: the whole).
+    case add(name: String, message: String, image: URL, favorite: Bool, crop: PictureCrop? = nil)
     /// Every picture in a folder, each named after its file.
     case addFolder(URL, message: String)
-    case edit(id: Int64, name: String?, message: String?, image: URL?)
+    /// `crop`: the part of the picture that shows from now on (nil: as it is, or the
+    /// whole of a new picture).
+    case edit(id: Int64, name: String?, message: String?, image: URL?, crop: PictureCrop? = nil)
     case delete(id: Int64)
     case favorite(id: Int64, on: Bool)
     case select(id: Int64)
@@ -66,8 +69,8 @@ public enum Usage {
     public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion] [--record FILE]"
     public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR] [--check-damage]"
     public static let list = "stresspunch targets list [--json]"
-    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--favorite] | --image DIR [--message TEXT]"
-    public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH]"
+    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--crop X,Y,W,H] [--favorite] | --image DIR [--message TEXT]"
+    public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH] [--crop X,Y,W,H|full]"
     public static let delete = "stresspunch targets delete ID"
     public static let favorite = "stresspunch targets favorite ID on|off"
     public static let select = "stresspunch targets select ID"
@@ -426,28 +429,30 @@ public struct CommandLineParser: Sendable {
             let message = try rest.value("--message", usage: Usage.add)
             let image = try rest.value("--image", usage: Usage.add)
             let favorite = rest.flag("--favorite")
+            let crop = try rest.value("--crop", usage: Usage.add).map { text throws(UsageError) in try Self.crop(text, usage: Usage.add) }
             try rest.finish(usage: Usage.add)
             guard let image else { throw UsageError(message: "targets add needs --image PATH", usage: Usage.add) }
             var isFolder: ObjCBool = false
             let url = absoluteURL(image, isDirectory: false)
             // A folder without --name adds every picture in it; with one, the import
             // refuses it as the folder it is (one picture was meant).
-            if name == nil, !favorite, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            if name == nil, !favorite, crop == nil, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
                 return .addFolder(absoluteURL(image, isDirectory: true), message: message ?? "")
             }
             guard let name else { throw UsageError(message: "targets add needs --name NAME (or --image DIR for a folder of pictures)", usage: Usage.add) }
-            return .add(name: name, message: message ?? "", image: absoluteURL(image, isDirectory: false), favorite: favorite)
+            return .add(name: name, message: message ?? "", image: absoluteURL(image, isDirectory: false), favorite: favorite, crop: crop)
         case "edit":
             // Values first, so an option's value is never mistaken for the ID.
             let name = try rest.value("--name", usage: Usage.edit)
             let message = try rest.value("--message", usage: Usage.edit)
             let image = try rest.value("--image", usage: Usage.edit)
+            let crop = try rest.value("--crop", usage: Usage.edit).map { text throws(UsageError) in try Self.crop(text, usage: Usage.edit) }
             let id = try rest.id(usage: Usage.edit)
             try rest.finish(usage: Usage.edit)
-            if name == nil && message == nil && image == nil {
-                throw UsageError(message: "targets edit needs at least one of --name, --message or --image", usage: Usage.edit)
+            if name == nil && message == nil && image == nil && crop == nil {
+                throw UsageError(message: "targets edit needs at least one of --name, --message, --image or --crop", usage: Usage.edit)
             }
-            return .edit(id: id, name: name, message: message, image: image.map { absoluteURL($0, isDirectory: false) })
+            return .edit(id: id, name: name, message: message, image: image.map { absoluteURL($0, isDirectory: false) }, crop: crop)
         case "delete":
             let id = try rest.id(usage: Usage.delete)
             try rest.finish(usage: Usage.delete)
@@ -480,6 +485,26 @@ public struct CommandLineParser: Sendable {
         default:
             throw UsageError(message: "unknown targets subcommand '\(subcommand)'", usage: Usage.targets)
         }
+    }
+}
+
+extension CommandLineParser {
+    /// `--crop X,Y,W,H`: the part of the picture that shows, as fractions of it (its
+    /// left and top edges, its width and height), or `full` for the whole picture.
+    /// Anything else is refused, not pulled into range: a typo must not crop silently.
+    static func crop(_ text: String, usage: String) throws(UsageError) -> PictureCrop {
+        if text == "full" { return .full }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
+        let refusal = UsageError(
+            message: "--crop '\(text)' is not a crop: give X,Y,WIDTH,HEIGHT as fractions of the picture, like 0.25,0.1,0.5,0.5 "
+                + "(each side at least \(PictureCrop.smallest), all of it inside the picture), or 'full'",
+            usage: usage)
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
+              [x, y, width, height].allSatisfy(\.isFinite) else { throw refusal }
+        let slack: Float = 1e-4
+        guard x >= 0, y >= 0, width >= PictureCrop.smallest - slack, height >= PictureCrop.smallest - slack,
+              x + width <= 1 + slack, y + height <= 1 + slack else { throw refusal }
+        return PictureCrop(x: x, y: y, width: width, height: height)
     }
 }
 

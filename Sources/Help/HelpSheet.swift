@@ -70,11 +70,17 @@ public struct HelpSheet: Sendable, Equatable {
             pad = [line("D-pad", "move"), line("A", "press"), line("X", "search"), line("Y", "undo a delete"), line("B", "back")]
         case .editor:
             title = "Add or edit a target"
-            mouse = [line("Drop a picture", "on the window to use it"), line("Choose picture…", "browse for one")]
-            touch = [line("Tap a field", "type with the on-screen keyboard")]
-            keys = [line("Tab", "next field"), line("Enter", "save"), line("Ctrl+C / Ctrl+V", "copy and paste"),
-                    line("Esc", "cancel (asks first if you changed something)")]
-            pad = [line("D-pad", "move between fields"), line("A", "press or edit"), line("B", "cancel")]
+            // Six one-line entries a column at most: what fits the overlay at 1280x720.
+            mouse = [line("Drop a picture", "on the window to use it"), line("Choose picture…", "browse for one"),
+                     line("Drag the picture", "move it in the frame"), line("Wheel, − / +", "zoom in or out"),
+                     line("Drag a corner", "resize the crop"), line("Square, Reset", "square crop; whole again")]
+            touch = [line("Tap a field", "type with the on-screen keyboard"), line("Drag the picture", "move it in the frame"),
+                     line("Pinch", "zoom in or out"), line("Drag a corner", "resize the crop")]
+            keys = [line("Tab", "next field or the picture"), line("Enter", "save"),
+                    line("Arrows, + / −", "on the picture: move, zoom"), line("Shift+arrows", "stretch a free crop"),
+                    line("Ctrl+C / Ctrl+V", "copy and paste"), line("Esc", "cancel (asks first)")]
+            pad = [line("D-pad", "move between fields"), line("A", "press or edit"),
+                   line("Left / right stick", "move / stretch the crop"), line("LT / RT", "zoom out / in"), line("B", "cancel")]
         case .picker:
             title = "Choose a picture"
             mouse = [line("Click a folder", "open it"), line("Click a picture", "use it")]

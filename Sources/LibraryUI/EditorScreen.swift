@@ -11,10 +11,12 @@ extension LibraryScreens {
     /// and message, and Save, which says why it is disabled when it is. `chosen` is
     /// the state of a newly chosen picture (nil when none was chosen): it is checked at
     /// once with the import's rules, and a refusal shows here, not at Save. Enter saves
-    /// from any field; the form opens with Name focused.
+    /// from any field; the form opens with Name focused. `cropPicture` is the decoded
+    /// picture the preview crops (the chosen one, else the target's photo; nil while it
+    /// loads); `currentIsArt` says the target shows built-in art, which is not cropped.
     public func editor(
         _ editor: TargetEditor, chosen: PictureCache.ThumbnailState?, currentPicture: RasterImage?, hasCurrentPicture: Bool,
-        busy: Bool
+        busy: Bool, cropPicture: RasterImage? = nil, currentIsArt: Bool = false
     ) -> Action {
         var action = Action.none
         let s = layout.scale
@@ -35,7 +37,11 @@ extension LibraryScreens {
         var checking = false
         switch chosen {
         case .ready(let picture)?:
-            ui.image(picture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: picture.isOpaque ? .fill : .fit)
+            if let cropPicture {
+                cropPreview(editor, picture: cropPicture, in: previewRect)
+            } else {
+                ui.image(picture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: .fit)
+            }
         case .loading?:
             checking = true
             ui.spinner(in: Rect(x: previewRect.center.x - 24 * s, y: previewRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
@@ -46,9 +52,12 @@ extension LibraryScreens {
             ui.label("This file cannot be used.", style: .muted, alignment: .center, maxLines: 2,
                      in: Rect(x: previewRect.minX + 16 * s, y: previewRect.center.y, width: previewSide - 32 * s, height: 60 * s))
         case nil:
-            if let currentPicture {
-                ui.image(currentPicture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s,
-                         fit: currentPicture.isOpaque ? .fill : .fit)
+            if currentIsArt, let currentPicture {
+                wholeArtPreview(currentPicture, in: previewRect)
+            } else if let cropPicture {
+                cropPreview(editor, picture: cropPicture, in: previewRect)
+            } else if let currentPicture {
+                ui.image(currentPicture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: .fit)
             } else {
                 ui.label("No picture yet", style: .muted, alignment: .center, in: previewRect)
             }

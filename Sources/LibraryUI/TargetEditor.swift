@@ -1,6 +1,8 @@
 import AppModel
 import Foundation
+import ImmediateUI
 import Pictures
+import Raster
 import StressCore
 
 /// The Add / Edit target form's state between frames.
@@ -29,14 +31,63 @@ public final class TargetEditor {
     /// Whether the window takes dropped files (not in a kiosk): the form says so.
     public var acceptsDrops = true
 
-    public init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, returnTo: Page) {
+    // MARK: Photo fit
+
+    /// The part of the picture that will show: the target's crop when editing, the
+    /// whole of a newly chosen picture.
+    public var crop: PictureCrop
+    private var openedCrop: PictureCrop
+    /// Square crop (on) or free (off). Worked out from the crop once the picture's
+    /// size is known (`squareDecided`).
+    public var squareCrop = false
+    var squareDecided = false
+    /// Square is on and a new picture came: make its crop square once its size is known.
+    var needsSquaring = false
+    /// The preview's gestures between frames.
+    var cropTracking = PanZoomTracking()
+    /// A corner being dragged: which one (0 top-left, clockwise), the opposite
+    /// corner that stays put (picture fractions), the view held still meanwhile
+    /// (picture origin on screen and pixels per picture pixel), and the pointer.
+    struct CornerDrag {
+        var corner: Int
+        var anchor: (x: Float, y: Float)
+        var origin: Point
+        var scale: Float
+        var point: Point
+    }
+    var cornerDrag: CornerDrag?
+    /// The preview's picture at halves, quarters... of its size (down to a thumbnail's),
+    /// made once per picture, to draw it small without it breaking up.
+    var previewLevels: [RasterImage] = []
+    weak var previewSource: RasterImage?
+
+    public init(mode: Mode, name: String = "", message: String = "", pictureFile: URL? = nil, crop: PictureCrop = .full,
+                returnTo: Page) {
         self.mode = mode
         self.name = name
         self.message = message
         self.pictureFile = pictureFile
         self.returnTo = returnTo
+        self.crop = crop
         openedName = name
         openedMessage = message
+        openedCrop = crop
+    }
+
+    /// A new picture was chosen: it shows whole (square again if Square is on, once
+    /// its size is known).
+    public func pictureChanged() {
+        crop = .full
+        cornerDrag = nil
+        cropTracking = PanZoomTracking()
+        squareDecided = true
+        needsSquaring = squareCrop
+    }
+
+    /// The crop to save: nil when it did not change (a new picture is saved with
+    /// whatever the form shows).
+    public var changedCrop: PictureCrop? {
+        pictureFile != nil || crop != openedCrop ? crop : nil
     }
 
     /// Whether leaving now would lose something the user did in the form. A picture
@@ -45,7 +96,7 @@ public final class TargetEditor {
         if pictureFile != nil { return true }
         switch mode {
         case .add: return !TargetValidation.trimmed(name).isEmpty || !TargetValidation.trimmed(message).isEmpty
-        case .edit: return name != openedName || message != openedMessage
+        case .edit: return name != openedName || message != openedMessage || crop != openedCrop
         }
     }
 

@@ -28,12 +28,18 @@ public struct StressTarget: Sendable, Hashable, Identifiable {
     /// The catalog key for a target that shipped with the app (even after the user
     /// edited it); nil for the user's own targets.
     public var builtinKey: String?
+    /// The part of a stored picture that shows (the whole of it by default). Built-in
+    /// art always shows whole: it is drawn to its own silhouette, margin and shadow,
+    /// and a crop would only cut its outline to a hard edge.
+    public var crop: PictureCrop
 
     public init(
         id: Int64, name: String, message: String, picture: TargetPicture,
         isFavorite: Bool = false, isSelected: Bool = false, punchCount: Int = 0,
-        builtinKey: String? = nil, strongest: Int = 0, bestCombo: Int = 0, firstPunched: Double? = nil, lastPunched: Double? = nil
+        builtinKey: String? = nil, strongest: Int = 0, bestCombo: Int = 0, firstPunched: Double? = nil, lastPunched: Double? = nil,
+        crop: PictureCrop = .full
     ) {
+        self.crop = crop
         self.strongest = strongest
         self.bestCombo = bestCombo
         self.firstPunched = firstPunched
@@ -50,4 +56,10 @@ public struct StressTarget: Sendable, Hashable, Identifiable {
 
     /// Whether the target came with the app.
     public var isBuiltin: Bool { builtinKey != nil }
+
+    /// The crop that applies: the stored one for a photo, the whole for built-in art.
+    public var shownCrop: PictureCrop {
+        if case .stored = picture { return crop }
+        return .full
+    }
 }

@@ -2,6 +2,7 @@ import AppModel
 import ImmediateUI
 import Foundation
 import LibraryUI
+import Raster
 import StressCore
 
 /// The Add / Edit form: opening it (or its kept draft), choosing and dropping
@@ -43,7 +44,8 @@ extension AppSession {
             form = draft
             ui?.showToast("Your unsaved changes to “\(target.name)” are back.", duration: 3)
         } else {
-            form = TargetEditor(mode: .edit(id: target.id), name: target.name, message: target.message, returnTo: returnTo)
+            form = TargetEditor(mode: .edit(id: target.id), name: target.name, message: target.message, crop: target.shownCrop,
+                                returnTo: returnTo)
         }
         form.acceptsDrops = policy.acceptsDrops
         shown = .editor(form, picker: nil)
@@ -53,6 +55,7 @@ extension AppSession {
     /// import's rules), named after the file if no name is typed yet.
     func choosePicture(_ file: URL, for form: TargetEditor) {
         form.pictureFile = file
+        form.pictureChanged()
         if TargetValidation.trimmed(form.name).isEmpty { form.name = TargetEditor.suggestedName(for: file) }
         // A file replaced on disk since it was last looked at is looked at again.
         pictures.forget(file)
@@ -129,11 +132,28 @@ extension AppSession {
         switch editor.mode {
         case .add:
             guard let file = editor.pictureFile else { editor.isSaving = false; return }
-            library.add(name: editor.name, message: editor.message, pictureFile: file, importer: importer)
+            library.add(name: editor.name, message: editor.message, pictureFile: file, importer: importer, crop: editor.crop)
         case .edit(let id):
             if let url = editorCurrentTarget.flatMap(pictureURL(for:)), editor.pictureFile != nil { pictures.forget(url) }
-            library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer)
+            let crop = editor.changedCrop
+            // A new crop of the same picture carries the marks along in the library.
+            if crop != nil && editor.pictureFile == nil { markBook.reread(id) }
+            library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer,
+                           crop: crop)
         }
+    }
+
+    /// The decoded picture the open form crops: the chosen file once it passed the
+    /// import's checks, else the target's photo (nil while it loads, and for art).
+    func editorCropPicture(_ editor: TargetEditor, chosen: PictureCache.ThumbnailState?, currentURL: URL?) -> RasterImage? {
+        let url: URL?
+        switch chosen {
+        case .ready?: url = editor.pictureFile
+        case .loading?, .refused?: url = nil
+        case nil: url = currentURL
+        }
+        guard let url, case .ready(let picture)? = pictures.entry(for: url) else { return nil }
+        return picture
     }
 
     /// A save's outcome: saved, no draft of it is kept, and the form leads back (a

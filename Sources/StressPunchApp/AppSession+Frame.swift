@@ -164,7 +164,8 @@ extension AppSession {
         var state: MainSceneFrame.PictureState = .failed
         if let target = library.selected, let url = pictureURL(for: target) {
             switch pictures.entry(for: url) {
-            case .ready(let image)?: state = .ready(image)
+            // The picture as it shows: cut to the target's crop (once, not per frame).
+            case .ready(let image)?: state = .ready(croppedPictures.picture(image, crop: target.shownCrop))
             case .failed?: state = .failed
             case nil: state = .loading
             }

@@ -52,8 +52,14 @@ extension AppSession {
         case .editor(let editor, nil):
             let current = editorCurrentTarget
             let chosen = editor.pictureFile.map { pictures.thumbnailState(for: $0) }
-            action = screens.editor(editor, chosen: chosen, currentPicture: current.flatMap(thumbnail(for:)),
-                                    hasCurrentPicture: current != nil, busy: library.isBusy)
+            // The form shows the whole picture, and crops it.
+            let currentURL = current.flatMap(pictureURL(for:))
+            var currentIsArt = false
+            if case .builtin? = current?.picture { currentIsArt = true }
+            action = screens.editor(editor, chosen: chosen, currentPicture: currentURL.flatMap { pictures.thumbnail(for: $0) },
+                                    hasCurrentPicture: current != nil, busy: library.isBusy,
+                                    cropPicture: editorCropPicture(editor, chosen: chosen, currentURL: currentIsArt ? nil : currentURL),
+                                    currentIsArt: currentIsArt)
         }
         buildWashButton(ui)
         buildUndoToast(ui)

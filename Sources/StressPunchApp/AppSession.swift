@@ -98,6 +98,8 @@ public final class AppSession {
     let markBook: MarkBook
     let markPainter = MarkPainter()
     let photoSticker = PhotoSticker()
+    /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
+    let croppedPictures: CroppedPictures
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
@@ -122,6 +124,7 @@ public final class AppSession {
         markBook = MarkBook(library: library)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
+        croppedPictures = CroppedPictures(importer: importer, synchronous: synchronousPictures)
         self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
@@ -318,10 +321,15 @@ public final class AppSession {
         }
     }
 
-    /// The thumbnail for a target's picture, made off the frame path (read from the
-    /// library's thumbnails folder for a stored picture).
+    /// The thumbnail for a target's picture as it shows (cut to its crop), made off
+    /// the frame path (the whole picture's read from the library's thumbnails folder).
     func thumbnail(for target: StressTarget) -> RasterImage? {
-        pictureURL(for: target).flatMap { pictures.thumbnail(for: $0, keptAt: library.store.thumbnailURL(for: target)) }
+        guard let url = pictureURL(for: target),
+              let whole = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target)) else { return nil }
+        let shown = croppedPictures.thumbnail(whole, crop: target.shownCrop, of: target.id, url: url)
+        // A sharper cut is on its way: come back for it (screens at rest draw no frames).
+        if croppedPictures.isMaking { ui?.needsFrame(in: 0.05) }
+        return shown
     }
 
     /// What the picture caches decoded so far (tests).

@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import StressCore
 
 /// One file holding a whole library, to move it or to provision a fleet of kiosks:
 /// `stresspunch library export FILE` and `library import FILE [--replace]`.
@@ -73,6 +74,8 @@ public enum LibraryArchive {
         var bestCombo: Int64 = 0
         var firstPunched: Double?
         var lastPunched: Double?
+        /// The part of its picture that shows (archives made before crops show it whole).
+        var crop: PictureCrop = .full
 
         var tally: PunchTally {
             var tally = PunchTally()
@@ -126,7 +129,8 @@ public enum LibraryArchive {
             }
             let favorite = target.isFavorite && favorites < 4
             do throws(TargetStoreError) {
-                let added = try store.insert(name: target.name, message: target.message, picture: picture, favorite: favorite)
+                let added = try store.insert(name: target.name, message: target.message, picture: picture, favorite: favorite,
+                                             crop: target.crop)
                 if target.punches > 0 { try store.recordPunches([added.id: target.tally], days: [:]) }
                 if favorite { favorites += 1 }
                 report.added += 1
@@ -154,7 +158,7 @@ public enum LibraryArchive {
                                    isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
                                    punches: max(0, row.int("punches") ?? 0), strongest: min(999, max(0, row.int("strongest") ?? 0)),
                                    bestCombo: max(0, row.int("best_combo") ?? 0), firstPunched: row.double("first_punched"),
-                                   lastPunched: row.double("last_punched"))
+                                   lastPunched: row.double("last_punched"), crop: TargetStore.crop(from: row))
                 }
                 var days: [DayTotal] = []
                 if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'punch_day'") == 1 {
@@ -204,14 +208,16 @@ public enum LibraryArchive {
                     try db.execute(
                         """
                         INSERT INTO target (name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-                                            punches, strongest, best_combo, first_punched, last_punched, sort_order, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, julianday('now'))
+                                            punches, strongest, best_combo, first_punched, last_punched, sort_order, created_at,
+                                            crop_x, crop_y, crop_width, crop_height)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, julianday('now'), ?, ?, ?, ?)
                         """,
                         [.text(target.name), .text(target.message), target.builtinKey.map(SQLValue.text) ?? .null,
                          file == nil ? (target.assetName.map(SQLValue.text) ?? .null) : .null, file.map(SQLValue.text) ?? .null,
                          .integer(favorite ? 1 : 0), .integer(select ? 1 : 0), .integer(target.punches),
                          .integer(target.strongest), .integer(target.bestCombo), target.firstPunched.map(SQLValue.real) ?? .null,
-                         target.lastPunched.map(SQLValue.real) ?? .null, .integer(Int64(order))])
+                         target.lastPunched.map(SQLValue.real) ?? .null, .integer(Int64(order))]
+                            + TargetStore.cropValues(file == nil ? .full : target.crop))
                     if favorite { favorites += 1 }
                     if select { selected = true }
                 }

@@ -49,6 +49,7 @@ enum LibrarySchema {
                 CREATE INDEX target_mark_target ON target_mark (target_id, id);
                 """)
         }
+        migrator.register("v6-crop", addCrop)
         return migrator
     }
 
@@ -93,6 +94,21 @@ enum LibrarySchema {
                 punches INTEGER NOT NULL DEFAULT 0 CHECK (punches >= 0),
                 strongest INTEGER NOT NULL DEFAULT 0 CHECK (strongest BETWEEN 0 AND 999)
             );
+            """)
+    }
+
+    /// The part of a target's picture that shows, as fractions of the stored picture
+    /// (which is kept whole, so the crop can change later): the whole by default. A
+    /// side is at least a tenth (PictureCrop.smallest) and the crop stays inside the
+    /// picture, give or take a float's rounding.
+    private static func addCrop(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE target ADD COLUMN crop_x REAL NOT NULL DEFAULT 0 CHECK (crop_x BETWEEN 0 AND 0.9001);
+            ALTER TABLE target ADD COLUMN crop_y REAL NOT NULL DEFAULT 0 CHECK (crop_y BETWEEN 0 AND 0.9001);
+            ALTER TABLE target ADD COLUMN crop_width REAL NOT NULL DEFAULT 1
+                CHECK (crop_width BETWEEN 0.0999 AND 1 AND crop_x + crop_width <= 1.0001);
+            ALTER TABLE target ADD COLUMN crop_height REAL NOT NULL DEFAULT 1
+                CHECK (crop_height BETWEEN 0.0999 AND 1 AND crop_y + crop_height <= 1.0001);
             """)
     }
 

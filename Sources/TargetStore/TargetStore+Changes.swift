@@ -8,9 +8,10 @@ extension TargetStore {
 
     /// Adds a target at the end of the library. With `favorite`, it also goes on the
     /// main screen (refused with `.favoriteLimitReached` when four are already there).
+    /// `crop` is the part of an imported picture that shows (built-in art shows whole).
     @discardableResult
     public func insert(
-        name: String, message: String = "", picture: NewPicture, favorite: Bool = false
+        name: String, message: String = "", picture: NewPicture, favorite: Bool = false, crop: PictureCrop = .full
     ) throws(TargetStoreError) -> StressTarget {
         let validName: String, validMessage: String
         do {
@@ -33,11 +34,13 @@ extension TargetStore {
                 let (asset, file) = Self.columns(for: picture, writtenFile: written)
                 try db.execute(
                     """
-                    INSERT INTO target (name, message, asset_name, image_file, is_favorite, is_selected, sort_order, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, julianday('now'))
+                    INSERT INTO target (name, message, asset_name, image_file, is_favorite, is_selected, sort_order, created_at,
+                                        crop_x, crop_y, crop_width, crop_height)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, julianday('now'), ?, ?, ?, ?)
                     """,
                     [.text(validName), .text(validMessage), asset, file,
-                     .integer(favorite ? 1 : 0), .integer(hasSelection ? 0 : 1), .integer(nextOrder)])
+                     .integer(favorite ? 1 : 0), .integer(hasSelection ? 0 : 1), .integer(nextOrder)]
+                        + Self.cropValues(Self.storedCrop(crop, for: picture)))
                 guard let inserted = try Self.fetchTarget(db, id: db.lastInsertedRowID) else {
                     throw TargetStoreError.targetNotFound(id: db.lastInsertedRowID)
                 }
@@ -49,11 +52,14 @@ extension TargetStore {
         }
     }
 
-    /// Changes a target's name, message and/or picture; nil leaves that part as it is.
-    /// Built-in targets can be edited too, and keep being built-ins.
+    /// Changes a target's name, message, picture and/or crop; nil leaves that part as it
+    /// is. Built-in targets can be edited too, and keep being built-ins. A new picture
+    /// shows whole unless `crop` is given with it. A new crop of the same picture
+    /// carries the target's marks with it (they are in the shown picture's
+    /// coordinates), and drops those it leaves out. Built-in art is never cropped.
     @discardableResult
     public func update(
-        id: Int64, name: String? = nil, message: String? = nil, picture: NewPicture? = nil
+        id: Int64, name: String? = nil, message: String? = nil, picture: NewPicture? = nil, crop: PictureCrop? = nil
     ) throws(TargetStoreError) -> StressTarget {
         var validName: String?, validMessage: String?
         do {
@@ -77,6 +83,18 @@ extension TargetStore {
                     sets.append("asset_name = ?"); arguments.append(asset)
                     sets.append("image_file = ?"); arguments.append(file)
                     if case .stored(let old) = existing.picture { replaced = old }
+                }
+                // The picture the row will show: a photo takes a crop, built-in art none.
+                let isPhoto: Bool
+                switch (picture, existing.picture) {
+                case (.imported?, _), (nil, .stored): isPhoto = true
+                default: isPhoto = false
+                }
+                let newCrop = isPhoto ? (crop ?? (picture == nil ? existing.crop : .full)) : .full
+                if newCrop != existing.crop {
+                    sets.append("crop_x = ?, crop_y = ?, crop_width = ?, crop_height = ?")
+                    arguments += Self.cropValues(newCrop)
+                    if picture == nil { try Self.recropMarks(db, of: id, from: existing.crop, to: newCrop) }
                 }
                 if !sets.isEmpty {
                     try db.execute("UPDATE target SET \(sets.joined(separator: ", ")) WHERE id = ?", arguments + [.integer(id)])
@@ -147,14 +165,16 @@ extension TargetStore {
                 try db.execute(
                     """
                     INSERT INTO target (id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-                                        punches, sort_order, created_at, strongest, best_combo, first_punched, last_punched)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                                        punches, sort_order, created_at, strongest, best_combo, first_punched, last_punched,
+                                        crop_x, crop_y, crop_width, crop_height)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [.integer(target.id), .text(target.name), .text(target.message),
                      target.builtinKey.map(SQLValue.text) ?? .null, asset, file, .integer(favorite ? 1 : 0),
                      .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt),
                      .integer(Int64(min(999, max(0, target.strongest)))), .integer(Int64(max(0, target.bestCombo))),
-                     deleted.firstPunched.map(SQLValue.real) ?? .null, deleted.lastPunched.map(SQLValue.real) ?? .null])
+                     deleted.firstPunched.map(SQLValue.real) ?? .null, deleted.lastPunched.map(SQLValue.real) ?? .null]
+                        + Self.cropValues(target.shownCrop))
                 try Self.insertMarks(db, deleted.marks, of: target.id)
                 if target.isSelected {
                     try db.execute("UPDATE target SET is_selected = 0 WHERE is_selected = 1")
@@ -166,6 +186,21 @@ extension TargetStore {
                 return restored
             }
         }
+    }
+
+    /// The crop a row keeps: the given one for a photo, the whole for built-in art.
+    static func storedCrop(_ crop: PictureCrop, for picture: NewPicture) -> PictureCrop {
+        if case .imported = picture { return crop }
+        return .full
+    }
+
+    /// Carries a target's marks from the picture cropped by `old` to the same spots
+    /// under `new`; marks the new crop leaves out go.
+    static func recropMarks(_ db: Database, of targetID: Int64, from old: PictureCrop, to new: PictureCrop) throws {
+        let marks = try readMarks(db, of: targetID)
+        guard !marks.isEmpty else { return }
+        try db.execute("DELETE FROM target_mark WHERE target_id = ?", [.integer(targetID)])
+        try insertMarks(db, marks.compactMap { $0.recropped(from: old, to: new) }, of: targetID)
     }
 
     /// Removes a deleted target's picture for good (Undo is over).

@@ -39,7 +39,7 @@ extension TargetStore {
     private static let selectColumns =
         """
         SELECT id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected, punches,
-               strongest, best_combo, first_punched, last_punched FROM target
+               strongest, best_combo, first_punched, last_punched, crop_x, crop_y, crop_width, crop_height FROM target
         """
 
     static func fetchTargets(_ db: Database, where condition: String?) throws -> [StressTarget] {
@@ -79,7 +79,7 @@ extension TargetStore {
         int: (Int32) -> Int64?, text: (Int32) -> String?, double: (Int32) -> Double?
     ) -> StressTarget? {
         // id, name, message, builtin_key, asset_name, image_file, is_favorite, is_selected,
-        // punches, strongest, best_combo, first_punched, last_punched
+        // punches, strongest, best_combo, first_punched, last_punched, crop_x, crop_y, crop_width, crop_height
         guard let id = int(0), let name = text(1) else { return nil }
         let picture: TargetPicture
         if let file = text(5) {
@@ -92,7 +92,21 @@ extension TargetStore {
             isFavorite: (int(6) ?? 0) != 0, isSelected: (int(7) ?? 0) != 0,
             punchCount: Int(int(8) ?? 0), builtinKey: text(3),
             strongest: Int(int(9) ?? 0), bestCombo: Int(int(10) ?? 0),
-            firstPunched: double(11), lastPunched: double(12))
+            firstPunched: double(11), lastPunched: double(12),
+            crop: PictureCrop(x: Float(double(13) ?? 0), y: Float(double(14) ?? 0),
+                              width: Float(double(15) ?? 1), height: Float(double(16) ?? 1)))
+    }
+
+    /// A row's crop (pulled inside the picture if a hand edit put it outside).
+    static func crop(from row: Row) -> PictureCrop {
+        PictureCrop(x: Float(row.double("crop_x") ?? 0), y: Float(row.double("crop_y") ?? 0),
+                    width: Float(row.double("crop_width") ?? 1), height: Float(row.double("crop_height") ?? 1))
+    }
+
+    /// A crop as its four column values, in the column order crop_x, crop_y,
+    /// crop_width, crop_height.
+    static func cropValues(_ crop: PictureCrop) -> [SQLValue] {
+        [.real(Double(crop.x)), .real(Double(crop.y)), .real(Double(crop.width)), .real(Double(crop.height))]
     }
 
     /// Runs a database body, turning whatever it throws into a TargetStoreError.

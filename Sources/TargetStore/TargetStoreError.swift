@@ -15,6 +15,8 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
     case foreignDatabase(path: String)
     case database(DatabaseError)
     case fileSystem(String)
+    /// A crop asked of built-in art, which always shows whole.
+    case cannotCrop(id: Int64, name: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
             return "the library could not be updated: \(error.message)"
         case .fileSystem(let message):
             return message
+        case .cannotCrop(let id, let name):
+            return "target \(id) (\(name)) shows built-in art, which always shows whole; give it a photo with --image to crop it"
         }
     }
 }

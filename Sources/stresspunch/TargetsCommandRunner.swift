@@ -17,24 +17,29 @@ struct TargetsCommandRunner {
             let targets = try store.allTargets()
             return json ? try jsonList(targets) : table(targets)
 
-        case .add(let name, let message, let imageURL, let favorite):
+        case .add(let name, let message, let imageURL, let favorite, let crop):
             // Validate the text first: no point decoding a photo for a nameless target.
             do {
                 _ = try TargetValidation.validatedName(name)
                 _ = try TargetValidation.validatedMessage(message)
             } catch { throw .invalid(error) }
             let picture = try importPicture(imageURL)
-            let target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite)
+            let target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite,
+                                          crop: crop ?? .full)
             return "added target \(target.id): \(target.name)\(target.isFavorite ? " (favorite)" : "")"
 
         case .addFolder:
             // Carried out by FolderAddRunner, which reports each file.
             return ""
 
-        case .edit(let id, let name, let message, let imageURL):
-            guard try store.target(id: id) != nil else { throw .targetNotFound(id: id) }
+        case .edit(let id, let name, let message, let imageURL, let crop):
+            guard let existing = try store.target(id: id) else { throw .targetNotFound(id: id) }
+            // Refused before any picture is read: built-in art always shows whole.
+            if let crop, !crop.isFull, imageURL == nil, case .builtin = existing.picture {
+                throw .cannotCrop(id: id, name: existing.name)
+            }
             let picture = try imageURL.map { url throws(TargetStoreError) in NewPicture.imported(try importPicture(url)) }
-            let target = try store.update(id: id, name: name, message: message, picture: picture)
+            let target = try store.update(id: id, name: name, message: message, picture: picture, crop: crop)
             return "updated target \(target.id): \(target.name)"
 
         case .delete(let id):
@@ -93,10 +98,23 @@ struct TargetsCommandRunner {
         let bestCombo: Int
         /// The marks on it (0 when clean).
         let damage: Int
+        /// The part of its picture that shows, as fractions of the stored picture.
+        let crop: CropJSON
 
         enum CodingKeys: String, CodingKey {
-            case id, name, message, favorite, selected, builtin, punches, image, strongest, damage
+            case id, name, message, favorite, selected, builtin, punches, image, strongest, damage, crop
             case bestCombo = "best_combo"
+        }
+    }
+
+    private struct CropJSON: Encodable {
+        let x: Double, y: Double, width: Double, height: Double
+
+        /// Rounded to a ten-thousandth (well under a pixel of any stored picture), so
+        /// the JSON says 0.25, not 0.25000000372529.
+        init(_ crop: PictureCrop) {
+            func tidy(_ value: Float) -> Double { (Double(value) * 10_000).rounded() / 10_000 }
+            (x, y, width, height) = (tidy(crop.x), tidy(crop.y), tidy(crop.width), tidy(crop.height))
         }
     }
 
@@ -105,7 +123,7 @@ struct TargetsCommandRunner {
         let rows = targets.map {
             TargetJSON(id: $0.id, name: $0.name, message: $0.message, favorite: $0.isFavorite, selected: $0.isSelected,
                        builtin: $0.isBuiltin, punches: $0.punchCount, image: imageField(for: $0),
-                       strongest: $0.strongest, bestCombo: $0.bestCombo, damage: marks[$0.id] ?? 0)
+                       strongest: $0.strongest, bestCombo: $0.bestCombo, damage: marks[$0.id] ?? 0, crop: CropJSON($0.shownCrop))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
