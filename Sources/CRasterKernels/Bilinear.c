@@ -37,6 +37,22 @@ int rk_avx2_enabled(void) { return __atomic_load_n(&enabled, __ATOMIC_RELAXED) &
 
 void rk_set_avx2_enabled(int value) { __atomic_store_n(&enabled, value ? 1 : 0, __ATOMIC_RELAXED); }
 
+void rk_prefetch_run(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
+                     intptr_t count) {
+    for (intptr_t i = 0; i < count; i++) {
+        const uint32_t *texel = pixels + ((intptr_t)(v >> 16) * width + (intptr_t)(u >> 16));
+        __builtin_prefetch(texel, 0, 3);
+        __builtin_prefetch(texel + width, 0, 3);
+        u = (int32_t)((uint32_t)u + (uint32_t)du);
+        v = (int32_t)((uint32_t)v + (uint32_t)dv);
+    }
+}
+
+void rk_prefetch_write(uint32_t *row, intptr_t count) {
+    for (intptr_t i = 0; i < count; i += 16) __builtin_prefetch(row + i, 1, 3);
+    if (count > 0) __builtin_prefetch(row + count - 1, 1, 3);
+}
+
 #if defined(__x86_64__)
 
 /// (a·256 + (b − a)·w) >> 8 in 16-bit lanes: exactly Pixel.lerp (the wrap inside a
@@ -58,30 +74,37 @@ __attribute__((target("avx2"))) static inline __m256i four(__m256i top, __m256i 
     return lerp16(upper, lower, fy);
 }
 
+static inline int32_t wrapMul(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+
+/// The texel pairs of four samples, as two 64-bit gathers ([left, right] per sample,
+/// from the top row and the one below), laid out for `four`.
+__attribute__((target("avx2"))) static inline void gatherPairs(const uint32_t *pixels, intptr_t width, __m128i index,
+                                                              __m256i *top, __m256i *bottom) {
+    *top = _mm256_i32gather_epi64((const long long *)pixels, index, 4);
+    *bottom = _mm256_i32gather_epi64((const long long *)(pixels + width), index, 4);
+}
+
 __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v,
                                                               int32_t du, int32_t dv, intptr_t count, uint32_t *out) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Int32 steps wrap exactly as the Swift code's &+ does.
     __m256i us = _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     __m256i vs = _mm256_add_epi32(_mm256_set1_epi32(v), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(dv)));
-    const __m256i stepU = _mm256_set1_epi32((int32_t)((uint32_t)du * 8u));
-    const __m256i stepV = _mm256_set1_epi32((int32_t)((uint32_t)dv * 8u));
+    const __m256i stepU = _mm256_set1_epi32(wrapMul(du, 8));
+    const __m256i stepV = _mm256_set1_epi32(wrapMul(dv, 8));
     const __m256i widths = _mm256_set1_epi32((int32_t)width);
     const __m256i byteMask = _mm256_set1_epi32(0xFF);
-    // Which sample's weight each dword of a four-sample group takes: pixels 0, 1 in the
-    // low half, 2, 3 in the high half, each weight over its pixel's four 16-bit lanes.
+    // Which sample each dword of a four-sample group belongs to: pixels 0, 1 in the
+    // low half, 2, 3 in the high half, two dwords each (a texel pair, or a weight
+    // over its pixel's four 16-bit lanes).
     const __m256i firstFour = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
     const __m256i lastFour = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
-    const long long *topRow = (const long long *)pixels;
-    const long long *bottomRow = (const long long *)(pixels + width);
     intptr_t done = 0;
     for (; done + 8 <= count; done += 8) {
         __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(vs, 16), widths), _mm256_srai_epi32(us, 16));
-        __m128i indexLow = _mm256_castsi256_si128(index), indexHigh = _mm256_extracti128_si256(index, 1);
-        __m256i top0 = _mm256_i32gather_epi64(topRow, indexLow, 4);
-        __m256i bottom0 = _mm256_i32gather_epi64(bottomRow, indexLow, 4);
-        __m256i top1 = _mm256_i32gather_epi64(topRow, indexHigh, 4);
-        __m256i bottom1 = _mm256_i32gather_epi64(bottomRow, indexHigh, 4);
+        __m256i top0, bottom0, top1, bottom1;
+        gatherPairs(pixels, width, _mm256_castsi256_si128(index), &top0, &bottom0);
+        gatherPairs(pixels, width, _mm256_extracti128_si256(index, 1), &top1, &bottom1);
         // The 8-bit weights: the top byte of each 16-bit fraction, in both halves of its dword.
         __m256i fx = _mm256_and_si256(_mm256_srli_epi32(us, 8), byteMask);
         __m256i fy = _mm256_and_si256(_mm256_srli_epi32(vs, 8), byteMask);

@@ -25,4 +25,14 @@ void rk_set_avx2_enabled(int enabled);
 intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
                               intptr_t count, uint32_t *out);
 
+/// Asks the cache for the texel pairs (this row and the next) that `count` samples
+/// from (u, v), stepping (du, dv), will read; all must lie inside the image. Prefetches
+/// only: no load waits, so a row's worth of cache misses is in flight at once. Any x86-64.
+void rk_prefetch_run(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
+                     intptr_t count);
+
+/// Asks the cache for `count` pixels from `row`, to be written soon (so the stores
+/// find their lines owned rather than each waiting for a read). Any x86-64.
+void rk_prefetch_write(uint32_t *row, intptr_t count);
+
 #endif
