@@ -238,6 +238,15 @@ public final class Canvas: @unchecked Sendable {
     ) {
         let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight).intersection(clip)
         guard !area.isEmpty else { return }
+        if let solid = paint.solidColor {
+            // Text is nearly always one colour: the mask bytes are the coverage as they
+            // are (byte / 255 through the float path rounds back to the same byte).
+            for row in area.y..<area.maxY {
+                SpanBlend.mask(mask + (row - y) * rowBytes + (area.x - x), solid: solid,
+                               onto: pixels + row * stride + area.x, count: area.width)
+            }
+            return
+        }
         for row in area.y..<area.maxY {
             let source = mask + (row - y) * rowBytes + (area.x - x)
             for index in 0..<area.width { coverageRow[index] = Float(source[index]) / 255 }
@@ -299,6 +308,21 @@ enum SpanBlend {
         }
     }
 
+    /// row[i] = Pixel.over(solid, row[i], coverage: mask[i]) for `count` pixels,
+    /// skipping the empty bytes a glyph mask is mostly made of eight at a time.
+    static func mask(_ mask: UnsafePointer<UInt8>, solid: UInt32, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
+        var index = 0
+        while index < count {
+            if index &+ 8 <= count && UnsafeRawPointer(mask + index).loadUnaligned(as: UInt64.self) == 0 {
+                index &+= 8
+                continue
+            }
+            let coverage = UInt32(mask[index])
+            if coverage != 0 { row[index] = Pixel.over(solid, row[index], coverage: coverage) }
+            index &+= 1
+        }
+    }
+
     /// row[i] = Pixel.over(source[i], row[i]) for `count` pixels (premultiplied).
     static func over(_ source: UnsafePointer<UInt32>, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
         var index = 0
@@ -333,3 +357,4 @@ enum SpanBlend {
         }
     }
 }
+
