@@ -25,6 +25,9 @@ public final class Canvas: @unchecked Sendable {
     // rasterizer's accumulation strip.
     let shadeRow: UnsafeMutablePointer<UInt32>
     let coverageRow: UnsafeMutablePointer<Float>
+    /// A rounded rectangle's left and right border coverage on its straight rows (the
+    /// same on each), kept while the shape is drawn: two rows' worth.
+    let edgeCoverage: UnsafeMutablePointer<Float>
     static let stripRows = 16
     let accumulation: UnsafeMutablePointer<Float>
     var accumulationWidth: Int { width + 3 }
@@ -62,6 +65,7 @@ public final class Canvas: @unchecked Sendable {
         clipStack.reserveCapacity(16)
         shadeRow = .allocate(capacity: width + 4)
         coverageRow = .allocate(capacity: width + 4)
+        edgeCoverage = .allocate(capacity: 2 * (width + 4))
         accumulation = .allocate(capacity: (width + 3) * (Self.stripRows + 1))
         accumulation.initialize(repeating: 0, count: (width + 3) * (Self.stripRows + 1))
     }
@@ -70,6 +74,7 @@ public final class Canvas: @unchecked Sendable {
         if ownsPixels { pixels.deallocate() }
         shadeRow.deallocate()
         coverageRow.deallocate()
+        edgeCoverage.deallocate()
         accumulation.deallocate()
     }
 
