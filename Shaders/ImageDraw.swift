@@ -358,6 +358,19 @@ public struct ImagePaint: SpanPaint {
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         var mapping = RowMapping(inverse: inverse, x: x, y: y)
         let inside = sampler.insideRange(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count)
+        if count >= 32 && sampler.width &* sampler.height >= 1 << 14 {
+            // A picture past the first-level cache, shrunk (thumbnails): each row reads
+            // new lines the hardware does not foresee. Ask for those of two rows down now,
+            // as the blit does (see drawImage), so they are there when that row comes.
+            let ahead = RowMapping(inverse: inverse, x: x, y: y + 2)
+            let step = max(1, Int(8 / max(abs(inverse.a), abs(inverse.b), 1e-3)))
+            let stepU = ahead.du &* Int32(step), stepV = ahead.dv &* Int32(step)
+            let run = sampler.insideRange(u: ahead.u, v: ahead.v, du: stepU, dv: stepV, count: (count + step - 1) / step)
+            if !run.isEmpty {
+                rk_prefetch_run(sampler.pixels, sampler.width, ahead.u &+ stepU &* Int32(truncatingIfNeeded: run.lowerBound),
+                                ahead.v &+ stepV &* Int32(truncatingIfNeeded: run.lowerBound), stepU, stepV, run.count)
+            }
+        }
         var index = 0
         // Edges that reach past the picture, then the inside run two pixels a step, then the rest.
         while index < (inside.isEmpty ? count : inside.lowerBound) {
