@@ -93,7 +93,7 @@ let package = Package(
         // The software renderer: Canvas (premultiplied framebuffer), clipping, compositing,
         // anti-aliased shapes and paths, image blits, glyph-mask text, band-parallel
         // execution. No SDL, no files.
-        .target(name: "Raster", dependencies: ["Locking"]),
+        .target(name: "Raster", dependencies: ["Locking", "CRasterKernels"]),
 
         // CPU fragment programs the rasterizer runs: bilinear texture sampling under the
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.

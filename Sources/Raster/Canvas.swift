@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A CPU framebuffer of premultiplied 0xAARRGGBB pixels (the byte order of SDL's
 /// XRGB/ARGB8888 window surfaces), with a clip rectangle and the scratch rows its
 /// rasterizers need, allocated once so drawing a frame allocates nothing.
@@ -300,7 +302,8 @@ enum SpanBlend {
     static func blendSolid(_ row: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) {
         let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
         let add = SIMD4<UInt32>(repeating: source)
-        var index = 0
+        // Eight pixels a step with AVX2 where the CPU has it (same arithmetic).
+        var index = count >= 8 && rk_avx2_enabled() != 0 ? rk_blend_solid_avx2(row, count, source, inverse) : 0
         while index &+ 4 <= count {
             let raw = UnsafeMutableRawPointer(row + index)
             let scaled = scale(raw.loadUnaligned(as: SIMD16<UInt8>.self), low: factor, high: factor)
@@ -330,7 +333,7 @@ enum SpanBlend {
 
     /// row[i] = Pixel.over(source[i], row[i]) for `count` pixels (premultiplied).
     static func over(_ source: UnsafePointer<UInt32>, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
-        var index = 0
+        var index = count >= 8 && rk_avx2_enabled() != 0 ? rk_over_avx2(source, row, count) : 0
         while index &+ 4 <= count {
             let from = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<UInt32>.self)
             let raw = UnsafeMutableRawPointer(row + index)

@@ -72,4 +72,21 @@ struct VectorKernelTests {
         // The drawing reached the pictures: most of the canvas changed from the background.
         #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 2)
     }
+
+    @Test("translucent fills and sprites blend to the same bytes both ways")
+    func blendsMatch() {
+        let sprite = noisePicture(width: 77, height: 45, seed: 3)
+        let (vector, baseline) = drawBothWays { canvas in
+            for step in 0..<12 {
+                let color = Color(hex: UInt32(0x30A0F0 &+ step &* 0x1F2F3F) & 0xFFFFFF, alpha: Float(step + 1) / 13)
+                canvas.fill(PixelRect(x: step * 19 % 250, y: step * 13 % 190, width: 9 + step * 7, height: 40), color)
+                canvas.fillRoundedRect(Rect(x: Float(step * 23 % 200), y: Float(step * 17 % 150), width: 101, height: 63),
+                                       radius: 14, color)
+                canvas.drawImage(sprite, x: step * 29 % 260 - 10, y: step * 11 % 200 - 5)
+            }
+        }
+        let differing = zip(vector, baseline).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ between the AVX2 and baseline kernels")
+        #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 3)
+    }
 }
