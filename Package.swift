@@ -86,14 +86,18 @@ let package = Package(
         // backups and archives, and picture files by id under <data-dir>/images.
         .target(name: "TargetStore", dependencies: ["StressCore", "Pictures", "CSQLite"]),
 
+        // Pixel kernels in C with AVX2 variants chosen at run time (the build stays baseline
+        // x86-64; Swift cannot mark one function for AVX2), giving the Swift code's exact pixels.
+        .target(name: "CRasterKernels"),
+
         // The software renderer: Canvas (premultiplied framebuffer), clipping, compositing,
         // anti-aliased shapes and paths, image blits, glyph-mask text, band-parallel
         // execution. No SDL, no files.
-        .target(name: "Raster", dependencies: ["Locking"]),
+        .target(name: "Raster", dependencies: ["Locking", "CRasterKernels"]),
 
         // CPU fragment programs the rasterizer runs: bilinear texture sampling under the
         // squash transform, linear and radial gradients, vignette, impact flash, shadows.
-        .target(name: "Shaders", dependencies: ["Raster"], path: "Shaders"),
+        .target(name: "Shaders", dependencies: ["Raster", "CRasterKernels"], path: "Shaders"),
 
         // The kiosk operator PIN: salted memory-hard hash (libsodium), checking off the
         // frame path, the lockout rule, the lockout saved in the library.
@@ -188,7 +192,7 @@ let package = Package(
 
         .testTarget(name: "StressCoreTests", dependencies: ["StressCore"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "CRasterKernels", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A CPU framebuffer of premultiplied 0xAARRGGBB pixels (the byte order of SDL's
 /// XRGB/ARGB8888 window surfaces), with a clip rectangle and the scratch rows its
 /// rasterizers need, allocated once so drawing a frame allocates nothing.
@@ -25,6 +27,9 @@ public final class Canvas: @unchecked Sendable {
     // rasterizer's accumulation strip.
     let shadeRow: UnsafeMutablePointer<UInt32>
     let coverageRow: UnsafeMutablePointer<Float>
+    /// A rounded rectangle's left and right border coverage on its straight rows (the
+    /// same on each), kept while the shape is drawn: two rows' worth.
+    let edgeCoverage: UnsafeMutablePointer<Float>
     static let stripRows = 16
     let accumulation: UnsafeMutablePointer<Float>
     var accumulationWidth: Int { width + 3 }
@@ -62,6 +67,7 @@ public final class Canvas: @unchecked Sendable {
         clipStack.reserveCapacity(16)
         shadeRow = .allocate(capacity: width + 4)
         coverageRow = .allocate(capacity: width + 4)
+        edgeCoverage = .allocate(capacity: 2 * (width + 4))
         accumulation = .allocate(capacity: (width + 3) * (Self.stripRows + 1))
         accumulation.initialize(repeating: 0, count: (width + 3) * (Self.stripRows + 1))
     }
@@ -70,6 +76,7 @@ public final class Canvas: @unchecked Sendable {
         if ownsPixels { pixels.deallocate() }
         shadeRow.deallocate()
         coverageRow.deallocate()
+        edgeCoverage.deallocate()
         accumulation.deallocate()
     }
 
@@ -238,6 +245,15 @@ public final class Canvas: @unchecked Sendable {
     ) {
         let area = PixelRect(x: x, y: y, width: maskWidth, height: maskHeight).intersection(clip)
         guard !area.isEmpty else { return }
+        if let solid = paint.solidColor {
+            // Text is nearly always one colour: the mask bytes are the coverage as they
+            // are (byte / 255 through the float path rounds back to the same byte).
+            for row in area.y..<area.maxY {
+                SpanBlend.mask(mask + (row - y) * rowBytes + (area.x - x), solid: solid,
+                               onto: pixels + row * stride + area.x, count: area.width)
+            }
+            return
+        }
         for row in area.y..<area.maxY {
             let source = mask + (row - y) * rowBytes + (area.x - x)
             for index in 0..<area.width { coverageRow[index] = Float(source[index]) / 255 }
@@ -286,7 +302,8 @@ enum SpanBlend {
     static func blendSolid(_ row: UnsafeMutablePointer<UInt32>, count: Int, source: UInt32, inverse: UInt32) {
         let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
         let add = SIMD4<UInt32>(repeating: source)
-        var index = 0
+        // Eight pixels a step with AVX2 where the CPU has it (same arithmetic).
+        var index = count >= 8 && rk_avx2_enabled() != 0 ? rk_blend_solid_avx2(row, count, source, inverse) : 0
         while index &+ 4 <= count {
             let raw = UnsafeMutableRawPointer(row + index)
             let scaled = scale(raw.loadUnaligned(as: SIMD16<UInt8>.self), low: factor, high: factor)
@@ -299,9 +316,24 @@ enum SpanBlend {
         }
     }
 
+    /// row[i] = Pixel.over(solid, row[i], coverage: mask[i]) for `count` pixels,
+    /// skipping the empty bytes a glyph mask is mostly made of eight at a time.
+    static func mask(_ mask: UnsafePointer<UInt8>, solid: UInt32, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
+        var index = 0
+        while index < count {
+            if index &+ 8 <= count && UnsafeRawPointer(mask + index).loadUnaligned(as: UInt64.self) == 0 {
+                index &+= 8
+                continue
+            }
+            let coverage = UInt32(mask[index])
+            if coverage != 0 { row[index] = Pixel.over(solid, row[index], coverage: coverage) }
+            index &+= 1
+        }
+    }
+
     /// row[i] = Pixel.over(source[i], row[i]) for `count` pixels (premultiplied).
     static func over(_ source: UnsafePointer<UInt32>, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
-        var index = 0
+        var index = count >= 8 && rk_avx2_enabled() != 0 ? rk_over_avx2(source, row, count) : 0
         while index &+ 4 <= count {
             let from = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<UInt32>.self)
             let raw = UnsafeMutableRawPointer(row + index)
@@ -333,3 +365,4 @@ enum SpanBlend {
         }
     }
 }
+

@@ -47,27 +47,44 @@ extension Canvas {
         let innerLeft = max(area.x, min(area.maxX, Int((rect.minX + edgeBand).rounded(.up))))
         let innerRight = max(innerLeft, min(area.maxX, Int((rect.maxX - edgeBand).rounded(.down))))
 
+        // On a straight row (between the corners: qy <= 0 and no border pixel's qx
+        // below qy) a border pixel's coverage depends on x alone: ox = max(qx, 0),
+        // oy = 0 and max(qx, qy) = qx in `coverage`. Those rows take the values worked
+        // out on the first of them, computed by the same expression, so the same bits.
+        var lowestQx = Float.infinity
+        for x in area.x..<innerLeft { lowestQx = min(lowestQx, abs(Float(x) + 0.5 - center.x) - (halfWidth - r)) }
+        for x in innerRight..<area.maxX { lowestQx = min(lowestQx, abs(Float(x) + 0.5 - center.x) - (halfWidth - r)) }
+        let leftCount = innerLeft - area.x, rightCount = area.maxX - innerRight
+        let straightLeft = edgeCoverage, straightRight = edgeCoverage + (width + 4)
+        var straightReady = false
+
         for y in area.y..<area.maxY {
             let qy = abs(Float(y) + 0.5 - center.y) - (halfHeight - r)
-            // Left border.
-            var count = 0
-            for x in area.x..<innerLeft {
-                coverageRow[count] = coverage(Float(x) + 0.5, qy)
-                count += 1
+            let straight = qy <= 0 && qy <= lowestQx
+            if straight && !straightReady {
+                for index in 0..<leftCount { straightLeft[index] = coverage(Float(area.x + index) + 0.5, qy) }
+                for index in 0..<rightCount { straightRight[index] = coverage(Float(innerRight + index) + 0.5, qy) }
+                straightReady = true
             }
-            coverPixels(y: y, x: area.x, count: count, coverage: coverageRow, paint: paint)
+            // Left border.
+            if straight {
+                coverPixels(y: y, x: area.x, count: leftCount, coverage: straightLeft, paint: paint)
+            } else {
+                for index in 0..<leftCount { coverageRow[index] = coverage(Float(area.x + index) + 0.5, qy) }
+                coverPixels(y: y, x: area.x, count: leftCount, coverage: coverageRow, paint: paint)
+            }
             // Middle run: one coverage for the whole run.
             if innerRight > innerLeft {
                 let middle = coverage(center.x, qy)
                 coverSpan(y: y, x: innerLeft, count: innerRight - innerLeft, coverage: UInt32(middle * 255 + 0.5), paint: paint)
             }
             // Right border.
-            count = 0
-            for x in innerRight..<area.maxX {
-                coverageRow[count] = coverage(Float(x) + 0.5, qy)
-                count += 1
+            if straight {
+                coverPixels(y: y, x: innerRight, count: rightCount, coverage: straightRight, paint: paint)
+            } else {
+                for index in 0..<rightCount { coverageRow[index] = coverage(Float(innerRight + index) + 0.5, qy) }
+                coverPixels(y: y, x: innerRight, count: rightCount, coverage: coverageRow, paint: paint)
             }
-            coverPixels(y: y, x: innerRight, count: count, coverage: coverageRow, paint: paint)
         }
     }
 

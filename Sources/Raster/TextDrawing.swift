@@ -14,6 +14,17 @@ extension TextLayout {
         }
         var pen = x
         var previous: Unicode.Scalar?
+        if Self.isPrintableASCII(text.utf8[line.range]) {
+            // As in `width(of:in:)`: each byte is its own character and glyph.
+            for byte in text.utf8[line.range] {
+                let scalar = Unicode.Scalar(byte)
+                if let previous { pen += source.kerning(between: previous, and: scalar, font: font) }
+                pen += draw(source.glyph(for: scalar, font: font), pen: pen, baseline: baseline, on: canvas, paint: paint)
+                previous = scalar
+            }
+            if line.hasEllipsis { pen += drawEllipsis(pen: pen, baseline: baseline, on: canvas, paint: paint) }
+            return pen
+        }
         var index = line.range.lowerBound
         while index < line.range.upperBound {
             let choice = glyphChoice(for: text[index])

@@ -90,6 +90,20 @@ public struct TextLayout {
         return advance + source.kerning(between: previous, and: choice.scalar, font: font)
     }
 
+    /// True when every byte is printable ASCII (space to tilde). Such text is one
+    /// character per byte (only CR LF joins two, and control bytes are excluded), each
+    /// character is its own glyph scalar, never a control, newline or emoji request:
+    /// `glyphChoice` would give exactly `GlyphChoice(scalar: byte, emojiStyle: false)`.
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: Substring.UTF8View) -> Bool {
+        if let fast = bytes.withContiguousStorageIfAvailable({ buffer in
+            buffer.allSatisfy { $0 &- 0x20 < 0x5F }
+        }) {
+            return fast
+        }
+        return bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+
     // MARK: Measuring
 
     /// Width in pixels of `text` set on one line (newlines count as spaces).
@@ -102,6 +116,16 @@ public struct TextLayout {
         if let run = source.shapedRun(for: text[range], font: font) { return run.width }
         var total = 0
         var previous: Unicode.Scalar?
+        if Self.isPrintableASCII(text.utf8[range]) {
+            // One byte, one character, its own glyph: no grapheme breaking or Unicode
+            // property lookups (what the loop below costs most of its time on).
+            for byte in text.utf8[range] {
+                let scalar = Unicode.Scalar(byte)
+                total += step(GlyphChoice(scalar: scalar, emojiStyle: false), after: previous)
+                previous = scalar
+            }
+            return total
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             let choice = glyphChoice(for: text[index])

@@ -163,13 +163,13 @@ do {
         benches.append(Bench(
             name: "compose_1080p", ours: { canvas.resetClip(); scene.render(into: canvas) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
-            goal: "ratio <= 0.25", meets: { _, ratio in (ratio ?? 1) <= 0.25 }))
+            goal: "ratio <= 0.12", meets: { _, ratio in (ratio ?? 1) <= 0.12 }))
     }
     if wanted("compose_1080p_mt") {
         benches.append(Bench(
             name: "compose_1080p_mt", ours: { executor.render(scene) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
-            goal: "ratio <= 0.15", meets: { _, ratio in (ratio ?? 1) <= 0.15 }))
+            goal: "ratio <= 0.08", meets: { _, ratio in (ratio ?? 1) <= 0.08 }))
     }
     if wanted("compose_1080p_marks") {
         // The same scene with 300 marks on the target, the painter asked for the marked
@@ -260,7 +260,7 @@ do {
         benches.append(Bench(
             name: "compose_4k_mt", ours: { executor4K.render(scene4K) },
             anchorName: "sdl2_software_renderer", anchor: { anchor4K.draw() },
-            goal: "ours < 16.7 ms", meets: { ours, _ in ours < 16.7 }))
+            goal: "ours <= 6.9 ms", meets: { ours, _ in ours <= 6.9 }))
     }
 
     if wanted("affine_blit") || options.dump {
@@ -278,7 +278,7 @@ do {
             benches.append(Bench(
                 name: "affine_blit", ours: { blit.render(into: oursCanvas) },
                 anchorName: "pixman", anchor: { pixman.draw() },
-                goal: "ratio <= 0.67", meets: { _, ratio in (ratio ?? 1) <= 0.67 }))
+                goal: "ratio <= 0.20", meets: { _, ratio in (ratio ?? 1) <= 0.20 }))
         }
         if options.dump {
             blit.render(into: oursCanvas)
@@ -391,7 +391,7 @@ if wanted("library_scroll_10k") {
             print("{\"bench\": \"library_scroll_10k\", \"ours_ms\": \(format(milliseconds))}")
         } else {
             print(pad("library_scroll_10k", 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
-                + pad("< 4 ms", 16) + (milliseconds < 4 ? "yes" : "no"))
+                + pad("<= 2 ms", 16) + (milliseconds <= 2 ? "yes" : "no"))
         }
         fflush(nil)
     } catch {

@@ -1,0 +1,71 @@
+#include "CRasterKernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Pixel.scale in 16-bit lanes: t = x·f + 128, (t + t >> 8) >> 8 (no lane overflows).
+__attribute__((target("avx2"))) static inline __m256i scale16(__m256i x, __m256i f) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, f), _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+__attribute__((target("avx2"))) intptr_t rk_blend_solid_avx2(uint32_t *row, intptr_t count, uint32_t source,
+                                                             uint32_t inverse) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i factor = _mm256_set1_epi16((short)inverse);
+    const __m256i add = _mm256_set1_epi32((int)source);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i pixels = _mm256_loadu_si256((const __m256i *)(row + i));
+        // Unpacking and packing work per 128-bit lane alike, so the order comes back.
+        __m256i low = scale16(_mm256_unpacklo_epi8(pixels, zero), factor);
+        __m256i high = scale16(_mm256_unpackhi_epi8(pixels, zero), factor);
+        _mm256_storeu_si256((__m256i *)(row + i), _mm256_add_epi32(_mm256_packus_epi16(low, high), add));
+    }
+    return i;
+}
+
+/// source + scale(row, 255 − source alpha) for eight pixels. Opaque sources give the
+/// source and empty ones the row unchanged, as Pixel.over's shortcuts do.
+__attribute__((target("avx2"))) static inline __m256i over8(__m256i source, __m256i row) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i full = _mm256_set1_epi16(255);
+    __m256i sourceLow = _mm256_unpacklo_epi8(source, zero), sourceHigh = _mm256_unpackhi_epi8(source, zero);
+    // Each pixel's alpha (its fourth 16-bit lane) over all four of its lanes.
+    __m256i inverseLow = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceLow, 0xFF), 0xFF));
+    __m256i inverseHigh = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceHigh, 0xFF), 0xFF));
+    __m256i low = scale16(_mm256_unpacklo_epi8(row, zero), inverseLow);
+    __m256i high = scale16(_mm256_unpackhi_epi8(row, zero), inverseHigh);
+    return _mm256_add_epi32(_mm256_packus_epi16(low, high), source);
+}
+
+__attribute__((target("avx2"))) intptr_t rk_over_avx2(const uint32_t *source, uint32_t *row, intptr_t count) {
+    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i from = _mm256_loadu_si256((const __m256i *)(source + i));
+        // Fully transparent or fully opaque groups (most of a sprite) need no arithmetic.
+        if (_mm256_testz_si256(from, from)) continue;
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(from, opaque), opaque)) == -1) {
+            _mm256_storeu_si256((__m256i *)(row + i), from);
+            continue;
+        }
+        __m256i to = _mm256_loadu_si256((const __m256i *)(row + i));
+        _mm256_storeu_si256((__m256i *)(row + i), over8(from, to));
+    }
+    return i;
+}
+
+#else
+
+intptr_t rk_blend_solid_avx2(uint32_t *row, intptr_t count, uint32_t source, uint32_t inverse) {
+    (void)row; (void)count; (void)source; (void)inverse;
+    return 0;
+}
+
+intptr_t rk_over_avx2(const uint32_t *source, uint32_t *row, intptr_t count) {
+    (void)source; (void)row; (void)count;
+    return 0;
+}
+
+#endif

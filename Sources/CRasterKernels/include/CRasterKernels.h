@@ -1,0 +1,46 @@
+// Pixel kernels in C so they can use AVX2 on machines that have it while the build
+// still targets baseline x86-64: each AVX2 function carries its own target attribute
+// and is only called after rk_avx2_enabled() said yes. Every kernel gives exactly the
+// pixels of the Swift code it stands in for (same rounding, lane by lane).
+#ifndef STRESSPUNCH_CRASTERKERNELS_H
+#define STRESSPUNCH_CRASTERKERNELS_H
+
+#include <stdint.h>
+
+/// 1 when the CPU and OS support AVX2 (and it was not turned off with
+/// rk_set_avx2_enabled), else 0. Cheap: the CPU is asked once.
+int rk_avx2_enabled(void);
+
+/// 1 when the CPU and OS support AVX2, whatever rk_set_avx2_enabled said.
+int rk_avx2_supported(void);
+
+/// Turns the AVX2 kernels off (0) or back on where supported (1); for tests that
+/// compare them with the baseline code. Both give the same pixels.
+void rk_set_avx2_enabled(int enabled);
+
+/// Bilinear samples of a premultiplied image at 16.16 fixed-point texel coordinates,
+/// `count` of them from (u, v) stepping (du, dv); every sample's four texels must lie
+/// inside the image. Writes as many whole groups of 8 as fit and returns how many
+/// samples it wrote (the caller does the rest). AVX2 only: call when rk_avx2_enabled().
+intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
+                              intptr_t count, uint32_t *out);
+
+/// Asks the cache for the texel pairs (this row and the next) that `count` samples
+/// from (u, v), stepping (du, dv), will read; all must lie inside the image. Prefetches
+/// only: no load waits, so a row's worth of cache misses is in flight at once. Any x86-64.
+void rk_prefetch_run(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
+                     intptr_t count);
+
+/// Asks the cache for `count` pixels from `row`, to be written soon (so the stores
+/// find their lines owned rather than each waiting for a read). Any x86-64.
+void rk_prefetch_write(uint32_t *row, intptr_t count);
+
+/// row[i] = source + Pixel.scale(row[i], by: inverse) for whole groups of 8 of the
+/// `count` pixels; returns how many it did. AVX2 only.
+intptr_t rk_blend_solid_avx2(uint32_t *row, intptr_t count, uint32_t source, uint32_t inverse);
+
+/// row[i] = Pixel.over(source[i], row[i]) (premultiplied) for whole groups of 8 of
+/// the `count` pixels; returns how many it did. AVX2 only.
+intptr_t rk_over_avx2(const uint32_t *source, uint32_t *row, intptr_t count);
+
+#endif

@@ -1,0 +1,92 @@
+import CRasterKernels
+import Raster
+import Shaders
+import Testing
+
+/// A picture of noise-like, partly translucent pixels, so every channel and weight matters.
+private func noisePicture(width: Int, height: Int, seed: UInt32) -> RasterImage {
+    var state = seed
+    var rgba: [UInt8] = []
+    rgba.reserveCapacity(width * height * 4)
+    for _ in 0..<(width * height) {
+        for _ in 0..<4 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            rgba.append(UInt8(truncatingIfNeeded: state >> 24))
+        }
+    }
+    return RasterImage(width: width, height: height, rgba: rgba)
+}
+
+/// Draws the same pictures under many transforms, once with the AVX2 kernels and once
+/// with the baseline code, and returns both canvases' pixels.
+private func drawBothWays(_ draw: (Canvas) -> Void) -> (vector: [UInt32], baseline: [UInt32]) {
+    func pixels(_ canvas: Canvas) -> [UInt32] { (0..<(canvas.width * canvas.height)).map { canvas.pixels[$0] } }
+    let vector = Canvas(width: 320, height: 240), baseline = Canvas(width: 320, height: 240)
+    vector.clear(Color(hex: 0x1E2540))
+    baseline.clear(Color(hex: 0x1E2540))
+    rk_set_avx2_enabled(1)
+    draw(vector)
+    rk_set_avx2_enabled(0)
+    draw(baseline)
+    rk_set_avx2_enabled(1)
+    return (pixels(vector), pixels(baseline))
+}
+
+@Suite("Vector kernels give the baseline code's pixels", .serialized)
+struct VectorKernelTests {
+    @Test("the machine's AVX2 is detected and used where the CPU has it")
+    func avx2IsUsedWhereSupported() {
+        // On a CPU without AVX2 both paths are the baseline; the comparisons below still hold.
+        #expect(rk_avx2_enabled() == rk_avx2_supported())
+        rk_set_avx2_enabled(0)
+        #expect(rk_avx2_enabled() == 0)
+        rk_set_avx2_enabled(1)
+        #expect(rk_avx2_enabled() == rk_avx2_supported())
+    }
+
+    @Test("bilinear pictures under squash, rotation and shear are byte-identical both ways")
+    func bilinearMatches() {
+        let opaque = noisePicture(width: 97, height: 83, seed: 7)
+        let opaqueRGBA = (0..<(97 * 83)).flatMap { index -> [UInt8] in
+            let pixel = opaque.pixels[index]
+            return [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel), 255]
+        }
+        let solid = RasterImage(width: 97, height: 83, rgba: opaqueRGBA)
+        let translucent = noisePicture(width: 61, height: 130, seed: 11)
+        let (vector, baseline) = drawBothWays { canvas in
+            for step in 0..<24 {
+                let angle = Float(step) * 0.27 - 3
+                let transform = AffineTransform.translation(-40, -35)
+                    .then(.scale(0.6 + Float(step % 5) * 0.35, 0.5 + Float(step % 7) * 0.3))
+                    .then(.rotation(angle))
+                    .then(.translation(Float(40 + step * 11 % 240), Float(30 + step * 7 % 180)))
+                canvas.drawImage(step.isMultiple(of: 2) ? solid : translucent, transform: transform,
+                                 opacity: step % 3 == 0 ? 0.7 : 1, flash: step % 4 == 1 ? 0.4 : 0)
+            }
+            if let paint = ImagePaint(solid, aspectFill: Rect(x: 10, y: 20, width: 231, height: 117)) {
+                canvas.fillRoundedRect(Rect(x: 10, y: 20, width: 231, height: 117), radius: 12, paint: paint)
+            }
+        }
+        let differing = zip(vector, baseline).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ between the AVX2 and baseline kernels")
+        // The drawing reached the pictures: most of the canvas changed from the background.
+        #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 2)
+    }
+
+    @Test("translucent fills and sprites blend to the same bytes both ways")
+    func blendsMatch() {
+        let sprite = noisePicture(width: 77, height: 45, seed: 3)
+        let (vector, baseline) = drawBothWays { canvas in
+            for step in 0..<12 {
+                let color = Color(hex: UInt32(0x30A0F0 &+ step &* 0x1F2F3F) & 0xFFFFFF, alpha: Float(step + 1) / 13)
+                canvas.fill(PixelRect(x: step * 19 % 250, y: step * 13 % 190, width: 9 + step * 7, height: 40), color)
+                canvas.fillRoundedRect(Rect(x: Float(step * 23 % 200), y: Float(step * 17 % 150), width: 101, height: 63),
+                                       radius: 14, color)
+                canvas.drawImage(sprite, x: step * 29 % 260 - 10, y: step * 11 % 200 - 5)
+            }
+        }
+        let differing = zip(vector, baseline).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ between the AVX2 and baseline kernels")
+        #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 3)
+    }
+}
