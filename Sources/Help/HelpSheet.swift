@@ -37,15 +37,20 @@ public struct HelpSheet: Sendable, Equatable {
             title = page == .main ? "Punching" : page == .rush ? "The 30-second rush" : "Versus"
             mouse = [line("Click the picture", "punch it; a faster swing hits harder"),
                      line("Click a favorite", "punch that target instead"),
+                     line("Click a tool", "hit with it: fist, slap, pillow, pie, tomato, mallet"),
+                     line("Wheel", "the previous / next tool"),
                      line("Wash", "clean the marks off (Ctrl+Z brings them back)")]
             touch = [line("Tap the picture", "punch it; every finger is a punch"),
+                     line("Tap a tool", "hit with it (the strip on the left)"),
                      line("Press harder", "hit harder, where the screen can tell")]
             keys = [line("Space", "punch the middle; hold longer to hit harder"),
+                    line("Q / E", "the previous / next tool"),
                     line("1 – 4", "pick favorite 1 to 4"),
                     line("W", "wash the marks off"),
                     line("M", "sound on or off")]
             pad = [line("Left stick", "aim your reticle"),
                    line("A, right trigger", "punch where you aim"),
+                   line("Click L / R stick", "the previous / next tool (shown by your reticle)"),
                    line("LB / RB", "previous / next favorite"),
                    line("X", "wash the marks off")]
             if page != .main { keys.append(line("Esc", "end the game early")) }

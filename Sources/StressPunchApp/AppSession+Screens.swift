@@ -56,6 +56,7 @@ extension AppSession {
                                     hasCurrentPicture: current != nil, busy: library.isBusy)
         }
         buildWashButton(ui)
+        buildToolStrip(ui)
         buildUndoToast(ui)
         buildWashUndoToast(ui)
         policy.buildOverlays(ui, session: self)
