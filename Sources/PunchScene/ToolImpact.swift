@@ -81,9 +81,9 @@ extension PunchTool {
         case .fist: return 0.9
         case .slap: return 1.3
         case .pillow: return 1.0
-        case .pie: return 1.4
-        case .tomato: return 1.3
-        case .mallet: return 1.5
+        case .pie: return 1.6
+        case .tomato: return 1.5
+        case .mallet: return 1.6
         }
     }
 }

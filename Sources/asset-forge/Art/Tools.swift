@@ -297,7 +297,7 @@ enum ToolArt {
             canvas.fill(Shape.ellipse(Point(52, 76), 8, 14, rotation: 0.3), Color.white.withAlpha(0.7))
         default:
             // A cartoon star, for the mallet's "seeing stars".
-            let star = Shape.star(c, outer: [58], inner: 26, points: 5, rotation: degrees(-90))
+            let star = Shape.star(c, outer: [52], inner: 23, points: 5, rotation: degrees(-90))
             canvas.outlined(star, RadialGradientPaint(center: Point(54, 50), radius: 70, stops: [(0, Color(hex: 0xFFF6B8)), (1, Color(hex: 0xFFC21F))]),
                             outline: 5)
         }
