@@ -162,17 +162,25 @@ public final class SDLAudio: @unchecked Sendable {
     /// Decodes sound bytes (WAV or Ogg) to the open device's format with SDL_mixer and
     /// makes the pitch variants: safe off the main thread (no mixer lock is taken).
     /// Nil with SDL's reason when the bytes are not a sound it can read.
-    public static func decode(_ bytes: [UInt8]) -> Result<DecodedSound, DecodeFailure> {
+    /// A sound longer than `maxSeconds` is refused before its variants are made.
+    public static func decode(_ bytes: [UInt8], maxSeconds: Double) -> Result<DecodedSound, DecodeFailure> {
         let chunk: UnsafeMutablePointer<Mix_Chunk>? = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, let ops = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
             return Mix_LoadWAV_RW(ops, 1)
         }
-        guard let chunk else { return .failure(DecodeFailure(reason: SDLRuntime.lastError())) }
+        guard let chunk else { return .failure(.unreadable(SDLRuntime.lastError())) }
+        let seconds = Double(chunk.pointee.alen / 4) / Double(sampleRate)
+        guard seconds <= maxSeconds, seconds > 0 else {
+            free(DecodedSound(chunks: [chunk], buffers: [], seconds: seconds))
+            return .failure(seconds > 0 ? .tooLong(seconds) : .silent)
+        }
         return .success(pitchVariants(of: chunk))
     }
 
-    public struct DecodeFailure: Error {
-        public let reason: String
+    public enum DecodeFailure: Error {
+        case unreadable(String)
+        case tooLong(Double)
+        case silent
     }
 
     /// Takes a sound decoded off the frame under `name`; `url` is kept to load it
@@ -186,9 +194,15 @@ public final class SDLAudio: @unchecked Sendable {
         install(name, sound)
     }
 
-    /// Frees a decoded sound that will not be played (refused as too long, say).
+    /// Frees a decoded sound that was never played (refused as too long, say) without
+    /// Mix_FreeChunk, which takes the mixer's lock to stop it playing: in a headless
+    /// run's lockstep the audio thread may hold that lock waiting for this thread.
     public static func free(_ sound: DecodedSound) {
-        for chunk in sound.chunks { Mix_FreeChunk(chunk) }
+        for chunk in sound.chunks {
+            // Mix_LoadWAV_RW's chunk owns its samples; the resampled ones point into our buffers.
+            if chunk.pointee.allocated != 0 { SDL_free(chunk.pointee.abuf) }
+            SDL_free(chunk)
+        }
         for buffer in sound.buffers { buffer.deallocate() }
     }
 

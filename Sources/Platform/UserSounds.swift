@@ -142,18 +142,14 @@ public final class UserSounds: @unchecked Sendable {
         guard isWAV || isOgg else {
             return .failure(Problem(text: "is not a WAV or Ogg sound inside; save it again as WAV or Ogg Vorbis"))
         }
-        switch SDLAudio.decode(bytes) {
-        case .failure(let failure):
-            return .failure(Problem(text: "could not be decoded (\(DiagnosticLine.short(failure.reason))); save it again as 16-bit WAV or Ogg Vorbis"))
+        switch SDLAudio.decode(bytes, maxSeconds: maxSeconds) {
+        case .failure(.unreadable(let reason)):
+            return .failure(Problem(text: "could not be decoded (\(DiagnosticLine.short(reason))); save it again as 16-bit WAV or Ogg Vorbis"))
+        case .failure(.tooLong(let seconds)):
+            return .failure(Problem(text: String(format: "lasts %.1f s, longer than the %.0f s a hit's sound may; trim it", seconds, maxSeconds)))
+        case .failure(.silent):
+            return .failure(Problem(text: "holds no sound; save it again with the sound in it"))
         case .success(let sound):
-            guard sound.seconds <= maxSeconds else {
-                SDLAudio.free(sound)
-                return .failure(Problem(text: String(format: "lasts %.1f s, longer than the %.0f s a hit's sound may; trim it", sound.seconds, maxSeconds)))
-            }
-            guard sound.seconds > 0 else {
-                SDLAudio.free(sound)
-                return .failure(Problem(text: "holds no sound; save it again with the sound in it"))
-            }
             return .success(sound)
         }
     }
