@@ -18,6 +18,11 @@ public final class MarkPainter {
     /// Where the marks drawn as shapes (cream, a splat) are drawn before being laid
     /// atop the picture; grown to the largest mark seen, kept.
     private var scratch = Canvas(width: 1, height: 1)
+    /// The marks drawn on `marked` now, to find what a hit changed.
+    private var drawn: [Mark] = []
+    /// Drawing is kept inside this rectangle of the picture (all of it, or the part a
+    /// hit changed).
+    private var clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
 
     public init() {
         rowCapacity = 1024
@@ -32,6 +37,32 @@ public final class MarkPainter {
         guard !marks.isEmpty || wipe != nil else { return picture }
         let wanted = (ObjectIdentifier(picture), marks.version, wipe ?? -1)
         if let marked, let key, key.picture == wanted.0, key.version == wanted.1, key.wipe == wanted.2 { return marked }
+        if picture.width + 4 > rowCapacity {
+            row.deallocate()
+            rowCapacity = picture.width + 4
+            row = .allocate(capacity: rowCapacity)
+        }
+        // A hit changes one mark (or adds one, and at capacity drops the oldest): only
+        // the part of the picture those cover is laid again, so a hit on a target with
+        // 300 marks costs about what the marks around it cost, not all 300.
+        if wipe == nil, let marked, let key, key.picture == wanted.0, key.wipe == -1,
+           let region = Self.changedRegion(from: drawn, to: marks.marks, width: picture.width, height: picture.height),
+           region.width * region.height * 2 < picture.width * picture.height {
+            if !region.isEmpty {
+                for y in region.y..<(region.y + region.height) {
+                    (marked.pixels + y * picture.width + region.x).update(from: picture.pixels + y * picture.width + region.x, count: region.width)
+                }
+                clip = region
+                let area = Rect(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height))
+                for mark in marks.marks where Self.overlap(Self.extent(of: mark, width: picture.width, height: picture.height), area) {
+                    draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: marked)
+                }
+                clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
+            }
+            drawn = marks.marks
+            self.key = wanted
+            return marked
+        }
         let image: RasterImage
         if let marked, marked.width == picture.width, marked.height == picture.height {
             image = marked
@@ -39,26 +70,71 @@ public final class MarkPainter {
             image = RasterImage(width: picture.width, height: picture.height)
         }
         image.pixels.update(from: picture.pixels, count: picture.width * picture.height)
-        if picture.width + 4 > rowCapacity {
-            row.deallocate()
-            rowCapacity = picture.width + 4
-            row = .allocate(capacity: rowCapacity)
-        }
         let edge = wipe.map { $0 * 1.15 - 0.08 } ?? -1
         for mark in marks.marks where mark.x > edge {
-            switch PunchTool(rawValue: mark.tool) ?? .fist {
-            case .fist: draw(mark, on: image)
-            case .slap: drawFlush(mark, on: image)
-            case .pie: drawCream(mark, on: image)
-            case .tomato: drawSplat(mark, on: image)
-            case .mallet: drawBump(mark, on: image)
-            case .pillow: break  // feathers fly; nothing stays
-            }
+            draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: image)
         }
+        drawn = wipe == nil ? marks.marks : []
         if let wipe { drawFoam(at: wipe, on: image) }
         marked = image
         key = wanted
         return image
+    }
+
+    private func draw(_ mark: Mark, tool: PunchTool, on image: RasterImage) {
+        // Each mark stays inside its extent, so the extent is exactly what it can change.
+        let outer = clip
+        let extent = Self.extent(of: mark, width: image.width, height: image.height).enclosingPixels
+        clip = outer.intersection(extent)
+        defer { clip = outer }
+        switch tool {
+        case .fist: draw(mark, on: image)
+        case .slap: drawFlush(mark, on: image)
+        case .pie: drawCream(mark, on: image)
+        case .tomato: drawSplat(mark, on: image)
+        case .mallet: drawBump(mark, on: image)
+        case .pillow: break  // feathers fly; nothing stays
+        }
+    }
+
+    /// The pixels of a `width` x `height` picture that differ between the marks drawn
+    /// and `marks`: the extents of the marks changed, added or dropped. Nil when more
+    /// changed than one hit changes (a wash's Undo, another target's marks).
+    static func changedRegion(from old: [Mark], to new: [Mark], width: Int, height: Int) -> PixelRect? {
+        var changed: [Mark] = []
+        func differences(shift: Int) -> Bool {
+            changed.removeAll(keepingCapacity: true)
+            for index in 0..<shift where index < old.count { changed.append(old[index]) }
+            let count = max(new.count, old.count - shift)
+            for index in 0..<count {
+                let a: Mark? = index + shift < old.count ? old[index + shift] : nil
+                let b: Mark? = index < new.count ? new[index] : nil
+                guard a != b else { continue }
+                if let a { changed.append(a) }
+                if let b { changed.append(b) }
+                if changed.count > 4 { return false }
+            }
+            return true
+        }
+        guard differences(shift: 0) || differences(shift: 1) else { return nil }
+        var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        for mark in changed {
+            let extent = Self.extent(of: mark, width: width, height: height).insetBy(-2).enclosingPixels.intersection(whole)
+            if extent.isEmpty { continue }
+            if region.isEmpty {
+                region = extent
+            } else {
+                let x0 = min(region.x, extent.x), y0 = min(region.y, extent.y)
+                let x1 = max(region.x + region.width, extent.x + extent.width), y1 = max(region.y + region.height, extent.y + extent.height)
+                region = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+        }
+        return region
+    }
+
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 
     /// A bruise: a dark plum centre through magenta to nothing, darker and wider as it
@@ -124,8 +200,10 @@ public final class MarkPainter {
     /// "source atop": the result keeps the picture's alpha, so nothing is added where
     /// the picture is transparent.
     private func paintAtop(_ paint: some SpanPaint, around center: Point, radiusX: Float, radiusY: Float, on image: RasterImage) {
-        let x0 = max(0, Int(center.x - radiusX)), x1 = min(image.width, Int((center.x + radiusX).rounded(.up)) + 1)
-        let y0 = max(0, Int(center.y - radiusY)), y1 = min(image.height, Int((center.y + radiusY).rounded(.up)) + 1)
+        let x0 = max(clip.x, max(0, Int(center.x - radiusX)))
+        let x1 = min(clip.x + clip.width, min(image.width, Int((center.x + radiusX).rounded(.up)) + 1))
+        let y0 = max(clip.y, max(0, Int(center.y - radiusY)))
+        let y1 = min(clip.y + clip.height, min(image.height, Int((center.y + radiusY).rounded(.up)) + 1))
         guard x1 > x0, y1 > y0 else { return }
         let count = x1 - x0
         for y in y0..<y1 {
@@ -177,10 +255,10 @@ extension MarkPainter {
         case .fist: reach = (0.032 + 0.05 * depth) * size * 1.45
         case .slap: reach = (0.07 + 0.04 * depth) * size * 1.75
         case .pie:
-            reach = (0.055 + 0.04 * depth) * size * 1.35
+            reach = (0.055 + 0.04 * depth) * size * 1.5
             below = (0.05 + 0.16 * depth) * size
         case .tomato: reach = (0.05 + 0.04 * depth) * size * 2.1
-        case .mallet: reach = (0.04 + 0.04 * depth) * size * 1.3
+        case .mallet: reach = (0.04 + 0.04 * depth) * size * 1.4
         case .pillow: reach = 0
         }
         return Rect(x: center.x - reach, y: center.y - reach, width: reach * 2, height: reach * 2 + below)
@@ -281,10 +359,12 @@ extension MarkPainter {
         let red = Color(hex: 0xD9272E), dark = Color(hex: 0x9E1420)
         shapes(in: box, on: image) { canvas, o in
             let c = Point(center.x - o.x, center.y - o.y)
+            // An uneven splat: mostly a lumpy disc, with a few arms thrown further out.
             var radii: [Float] = []
-            let arms = 14
+            let arms = 18
             for index in 0..<arms {
-                radii.append(index % 2 == 0 ? radius * (1.0 + 0.45 * random.nextUnit()) : radius * (0.62 + 0.12 * random.nextUnit()))
+                let reach = random.nextUnit()
+                radii.append(index % 3 == 0 ? radius * (1.05 + 0.4 * reach) : radius * (0.72 + 0.22 * reach))
             }
             let turn = random.nextUnit() * Float.pi
             canvas.fill(Self.blob(c, radii: radii.map { $0 + radius * 0.06 }, turn: turn), dark.withAlpha(0.95))
@@ -366,9 +446,13 @@ extension MarkPainter {
     /// then lays them atop the picture (nothing where the picture is transparent).
     /// The closure gets the canvas and the box's corner to subtract from points.
     func shapes(in box: Rect, on image: RasterImage, _ body: (Canvas, Point) -> Void) {
+        // Drawn whole from the same corner every time, whatever part is laid, so laying
+        // only the part a hit changed gives the very pixels a full redraw would.
         let x0 = max(0, Int(box.minX)), y0 = max(0, Int(box.minY))
         let x1 = min(image.width, Int(box.maxX.rounded(.up)) + 1), y1 = min(image.height, Int(box.maxY.rounded(.up)) + 1)
-        guard x1 > x0, y1 > y0 else { return }
+        let lx0 = max(x0, clip.x), ly0 = max(y0, clip.y)
+        let lx1 = min(x1, clip.x + clip.width), ly1 = min(y1, clip.y + clip.height)
+        guard x1 > x0, y1 > y0, lx1 > lx0, ly1 > ly0 else { return }
         let w = x1 - x0, h = y1 - y0
         if scratch.width < w || scratch.height < h {
             scratch = Canvas(width: max(w, scratch.width), height: max(h, scratch.height))
@@ -377,10 +461,10 @@ extension MarkPainter {
         scratch.pushClip(PixelRect(x: 0, y: 0, width: w, height: h))
         body(scratch, Point(Float(x0), Float(y0)))
         scratch.popClip()
-        for y in 0..<h {
-            let source = scratch.pixels + y * scratch.stride
-            let line = image.pixels + (y0 + y) * image.width + x0
-            for index in 0..<w {
+        for y in ly0..<ly1 {
+            let source = scratch.pixels + (y - y0) * scratch.stride + (lx0 - x0)
+            let line = image.pixels + y * image.width + lx0
+            for index in 0..<(lx1 - lx0) {
                 let pixel = source[index]
                 let sourceAlpha = pixel >> 24
                 guard sourceAlpha != 0 else { continue }

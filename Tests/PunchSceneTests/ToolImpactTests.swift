@@ -68,3 +68,67 @@ struct ToolImpactTests {
         }
     }
 }
+
+@Suite("Tool marks")
+struct ToolMarkTests {
+    /// A plain opaque picture with a transparent margin on the left, like drawn art.
+    static func picture() -> RasterImage {
+        let image = RasterImage(width: 360, height: 280, fill: Color(hex: 0x88AADD))
+        for y in 0..<280 { for x in 0..<30 { image.pixels[y * 360 + x] = 0 } }
+        image.updateOpacity()
+        return image
+    }
+
+    static func pixels(_ image: RasterImage) -> [UInt32] { Array(UnsafeBufferPointer(start: image.pixels, count: image.width * image.height)) }
+
+    @Test("marks laid hit by hit, each redrawing only what it changed, are the very pixels of all of them drawn afresh")
+    func incrementalMatchesFresh() {
+        let picture = Self.picture()
+        var marks = MarkSet()
+        let painter = MarkPainter()
+        var random = SeededRandom(seed: 42)
+        let tools = PunchTool.allCases
+        var last = picture
+        for index in 0..<60 {
+            let tool = tools[index % tools.count]
+            // Some hits on the same spot (deepening a mark), most elsewhere.
+            let x = index % 4 == 0 ? 0.5 : random.nextUnit(), y = index % 4 == 0 ? 0.5 : random.nextUnit()
+            marks.hit(x: x, y: y, strength: Int(random.next() % 1000), tool: tool.rawValue, at: Double(index))
+            last = painter.picture(picture, with: marks)
+        }
+        let fresh = MarkPainter().picture(picture, with: marks)
+        #expect(Self.pixels(last) == Self.pixels(fresh))
+        // The tools' marks did change the picture, and never its transparent margin.
+        #expect(Self.pixels(fresh) != Self.pixels(picture))
+        #expect((0..<280).allSatisfy { y in (0..<30).allSatisfy { fresh.pixels[y * 360 + $0] == 0 } })
+    }
+
+    @Test("each tool's mark looks its own: a slap reddens, cream whitens, a tomato is red, a pillow leaves nothing")
+    func marksLookTheirOwn() {
+        func tint(_ tool: PunchTool) -> (r: Int, g: Int, b: Int) {
+            var marks = MarkSet()
+            for _ in 0..<4 { marks.hit(x: 0.5, y: 0.5, strength: 700, tool: tool.rawValue, at: 0) }
+            let image = MarkPainter().picture(Self.picture(), with: marks)
+            // The mean of a small square at the middle: a seed or a shine does not decide it.
+            var r = 0, g = 0, b = 0
+            for y in 134...146 { for x in 174...186 {
+                let p = image.pixels[y * 360 + x]
+                r += Int((p >> 16) & 0xFF); g += Int((p >> 8) & 0xFF); b += Int(p & 0xFF)
+            } }
+            return (r / 169, g / 169, b / 169)
+        }
+        let plain = (r: 0x88, g: 0xAA, b: 0xDD)
+        let pillow = tint(.pillow)
+        #expect(pillow.r == plain.r && pillow.g == plain.g && pillow.b == plain.b)
+        let pie = tint(.pie)
+        #expect(pie.r > 230 && pie.g > 220 && pie.b > 190, "cream is \(pie)")
+        let tomato = tint(.tomato)
+        #expect(tomato.r > 120 && tomato.r > 2 * tomato.g && tomato.r > 2 * tomato.b, "a splat is \(tomato)")
+        let slap = tint(.slap)
+        #expect(slap.r > plain.r && slap.g < plain.g, "a flush is \(slap)")
+        let fist = tint(.fist)
+        #expect(fist.r + fist.g + fist.b < plain.r + plain.g + plain.b - 60, "a bruise is \(fist)")
+        let mallet = tint(.mallet)
+        #expect(mallet.r != plain.r || mallet.g != plain.g || mallet.b != plain.b, "a bump is \(mallet)")
+    }
+}
