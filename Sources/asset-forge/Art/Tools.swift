@@ -49,23 +49,27 @@ enum ToolArt {
         func p(_ x: Float, _ y: Float) -> Point { t.apply(Point(x, y)) }
         let s = scaleOf(t), turn = angleOf(t)
         let cloth = Color(hex: 0xE9E3FF)
+        // Sides bulging out between pinched corners, as a stuffed pillow's do.
         var body = Path()
-        body.move(to: p(70, 130))
-        body.curve(to: p(530, 130), control1: p(220, 175), control2: p(380, 175))
-        body.curve(to: p(530, 470), control1: p(490, 250), control2: p(490, 350))
-        body.curve(to: p(70, 470), control1: p(380, 425), control2: p(220, 425))
-        body.curve(to: p(70, 130), control1: p(110, 350), control2: p(110, 250))
+        body.move(to: p(60, 120))
+        body.curve(to: p(540, 120), control1: p(200, 70), control2: p(400, 70))
+        body.curve(to: p(540, 480), control1: p(590, 240), control2: p(590, 360))
+        body.curve(to: p(60, 480), control1: p(400, 530), control2: p(200, 530))
+        body.curve(to: p(60, 120), control1: p(10, 360), control2: p(10, 240))
         body.close()
-        canvas.outlined(body, RadialGradientPaint(center: p(250, 230), radius: 380 * s,
+        canvas.outlined(body, RadialGradientPaint(center: p(250, 230), radius: 400 * s,
                                                   stops: [(0, Color.white), (0.5, cloth), (1, cloth.darker(0.22))]), outline: outline)
-        // A seam just inside the edge, and the corner tufts.
-        var seam = Path()
-        seam.move(to: p(110, 170))
-        seam.curve(to: p(490, 170), control1: p(240, 205), control2: p(360, 205))
-        canvas.ink(seam, width: outline * 0.4, color: Color(hex: 0x9A8CD8))
-        for corner in [p(70, 130), p(530, 130), p(530, 470), p(70, 470)] {
-            canvas.outlined(Shape.circle(corner, 22 * s), Color(hex: 0xC7BBF5), outline: outline * 0.7)
+        // Wrinkles from the pinched corners toward the middle, and a seam along the top.
+        for (corner, toward) in [(p(60, 120), p(150, 190)), (p(540, 120), p(450, 190)), (p(540, 480), p(455, 415)), (p(60, 480), p(145, 415))] {
+            var wrinkle = Path()
+            wrinkle.move(to: corner)
+            wrinkle.quad(to: toward, control: Point((corner.x + toward.x) / 2 + 8 * s, (corner.y + toward.y) / 2))
+            canvas.ink(wrinkle, width: outline * 0.45, color: Color(hex: 0x9A8CD8))
         }
+        var seam = Path()
+        seam.move(to: p(120, 130))
+        seam.curve(to: p(480, 130), control1: p(240, 100), control2: p(360, 100))
+        canvas.ink(seam, width: outline * 0.35, color: Color(hex: 0xB7AAEC))
         var dent = Path()
         dent.move(to: p(250, 300))
         dent.quad(to: p(350, 300), control: p(300, 330))
