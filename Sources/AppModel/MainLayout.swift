@@ -25,8 +25,8 @@ public struct MainLayout: Sendable, Equatable {
     public let washButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
-    /// The tool strip: a column down the stage's left edge above Wash (a row along
-    /// the stage's top on a tall screen), one round button per tool.
+    /// The tool strip: a column down the stage's left edge above Wash (on a tall
+    /// screen a row beside Wash), one round button per tool.
     public let toolStrip: Rect
     /// Each tool button's side, and the strip's columns (two when one would not fit).
     public let toolButtonSide: Float
@@ -90,8 +90,11 @@ public struct MainLayout: Sendable, Equatable {
             toolColumns = columns
             toolVertical = true
         } else {
-            let side = min(56 * scale, (stage.width - (count - 1) * gap) / count)
-            toolStrip = Rect(x: stage.minX, y: stage.minY + gap, width: side * count + gap * (count - 1), height: side)
+            // A tall screen's picture spans the stage's width: the row sits on Wash's line,
+            // right of it and clear of the combo counter in the lower right corner.
+            let left = washButton.maxX + 12 * scale, right = stage.maxX - 240 * scale
+            let side = max(16, min(56 * scale, (right - left - (count - 1) * gap) / count))
+            toolStrip = Rect(x: left, y: washButton.center.y - side / 2, width: side * count + gap * (count - 1), height: side)
             toolButtonSide = side
             toolColumns = Self.toolCount
             toolVertical = false

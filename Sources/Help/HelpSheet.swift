@@ -37,11 +37,8 @@ public struct HelpSheet: Sendable, Equatable {
             title = page == .main ? "Punching" : page == .rush ? "The 30-second rush" : "Versus"
             mouse = [line("Click the picture", "punch it; a faster swing hits harder"),
                      line("Click a favorite", "punch that target instead"),
-                     line("Click a tool", "hit with it: fist, slap, pillow, pie, tomato, mallet"),
-                     line("Wheel", "the previous / next tool"),
                      line("Wash", "clean the marks off (Ctrl+Z brings them back)")]
             touch = [line("Tap the picture", "punch it; every finger is a punch"),
-                     line("Tap a tool", "hit with it (the strip on the left)"),
                      line("Press harder", "hit harder, where the screen can tell")]
             keys = [line("Space", "punch the middle; hold longer to hit harder"),
                     line("Q / E", "the previous / next tool"),
@@ -53,7 +50,14 @@ public struct HelpSheet: Sendable, Equatable {
                    line("Click L / R stick", "the previous / next tool (shown by your reticle)"),
                    line("LB / RB", "previous / next favorite"),
                    line("X", "wash the marks off")]
-            if page != .main { keys.append(line("Esc", "end the game early")) }
+            if page == .main {
+                // The strip and the wheel are the punch screen's; a game shows only the target.
+                mouse.insert(contentsOf: [line("Click a tool", "hit with it: fist, slap, pillow, pie, tomato, mallet"),
+                                          line("Wheel", "the previous / next tool")], at: 2)
+                touch.insert(line("Tap a tool", "hit with it, from the strip of round buttons"), at: 1)
+            } else {
+                keys.append(line("Esc", "end the game early"))
+            }
         case .allTargets:
             title = "More targets"
             mouse = [line("Click a card", "choose it and go back to punch"), line("Wheel, scrollbar", "scroll")]
