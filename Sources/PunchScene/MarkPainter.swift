@@ -335,12 +335,12 @@ extension MarkPainter {
                                                           stops: [(0, Color(hex: 0xFFFFFF)), (0.55, Color(hex: 0xFFF6E4)), (1, Color(hex: 0xEFDDBF))]))
             canvas.fillEllipse(center: Point(c.x - radius * 0.32, c.y - radius * 0.38), radiusX: radius * 0.3, radiusY: radius * 0.14,
                                Color.white.withAlpha(0.9))
-            // Crumbs of golden crust.
-            for _ in 0..<(3 + Int(depth * 3)) {
-                let angle = random.nextUnit() * 2 * Float.pi
-                let distance = radius * (1.05 + 0.25 * random.nextUnit())
+            // A crumb or two of golden crust, low beside it.
+            for _ in 0..<(1 + Int(depth * 1.5)) {
+                let angle = Float.pi * (0.15 + 0.7 * random.nextUnit())
+                let distance = radius * (1.1 + 0.2 * random.nextUnit())
                 let at = Point(c.x + Easing.cosine(angle) * distance, c.y + Easing.sine(angle) * distance * 0.8)
-                let r = radius * (0.07 + 0.05 * random.nextUnit())
+                let r = radius * (0.05 + 0.03 * random.nextUnit())
                 canvas.fillEllipse(center: at, radiusX: r * 1.2, radiusY: r, Color(hex: 0x8A5424))
                 canvas.fillEllipse(center: Point(at.x - r * 0.15, at.y - r * 0.15), radiusX: r, radiusY: r * 0.8, Color(hex: 0xD99A4E))
             }
@@ -361,10 +361,11 @@ extension MarkPainter {
             let c = Point(center.x - o.x, center.y - o.y)
             // An uneven splat: mostly a lumpy disc, with a few arms thrown further out.
             var radii: [Float] = []
-            let arms = 18
-            for index in 0..<arms {
-                let reach = random.nextUnit()
-                radii.append(index % 3 == 0 ? radius * (1.05 + 0.4 * reach) : radius * (0.72 + 0.22 * reach))
+            let arms = 22
+            for _ in 0..<arms {
+                let reach = random.nextUnit(), thrown = random.nextUnit()
+                // About one point in four is an arm flung out, as long as chance makes it.
+                radii.append(thrown < 0.27 ? radius * (1.05 + 0.55 * reach) : radius * (0.7 + 0.2 * reach))
             }
             let turn = random.nextUnit() * Float.pi
             canvas.fill(Self.blob(c, radii: radii.map { $0 + radius * 0.06 }, turn: turn), dark.withAlpha(0.95))
