@@ -34,8 +34,10 @@ public enum AssetCatalog {
     /// Where an installed app keeps them, relative to the folder of its executable.
     public static let installedDirectory = "../share/stresspunch"
 
-    /// The punch sounds (their names are StressCore's `SoundNames`).
+    /// The fist's punch sounds (their names are StressCore's `SoundNames`).
     public static var punchSoundNames: [String] { SoundNames.punches }
+    /// Every tool's sounds, two or more each (`PunchTool.soundNames`).
+    public static var toolSoundNames: [String] { SoundNames.tools }
     public static var soundNames: [String] { SoundNames.all }
 
     /// The comic "POW" sprite drawn where a punch lands (512 x 512, transparent).
@@ -51,9 +53,17 @@ public enum AssetCatalog {
     public static let targetPictureNames = [
         "alarm-clock", "printer", "inbox", "meeting", "loading-wheel", "coffee-pot", "wifi-router", "deadline",
     ]
+    /// The tools' pictures: each tool but the fist has a sprite (512 x 512) and a piece
+    /// its impact throws (128 x 128); every tool has an icon (256 x 256). Named as
+    /// `PunchTool.spritePictureName`, `bitPictureName` and `iconPictureName`.
+    public static var toolPictureNames: [String] {
+        PunchTool.allCases.flatMap { tool in
+            (tool == .fist ? [] : [tool.spritePictureName]) + [tool.iconPictureName] + (tool.bitPictureName.map { [$0] } ?? [])
+        }
+    }
     /// Every picture that ships.
     public static var pictureNames: [String] {
-        targetPictureNames + [punchBurstPictureName] + iconSizes.map(iconPictureName(size:))
+        targetPictureNames + [punchBurstPictureName] + toolPictureNames + iconSizes.map(iconPictureName(size:))
     }
 
     /// The PNG picture with this name (`alarm-clock`, `punch-burst`, `icon-64`...), or

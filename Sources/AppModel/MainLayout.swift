@@ -25,6 +25,15 @@ public struct MainLayout: Sendable, Equatable {
     public let washButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
     public let titleArea: Rect
+    /// The tool strip: a column down the stage's left edge above Wash (on a tall
+    /// screen a row beside Wash), one round button per tool.
+    public let toolStrip: Rect
+    /// Each tool button's side, and the strip's columns (two when one would not fit).
+    public let toolButtonSide: Float
+    let toolColumns: Int
+    let toolVertical: Bool
+    /// How many buttons the strip holds.
+    public static let toolCount = 6
 
     /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
     /// `uiScale` (1...2, the user's setting) enlarges everything, up to what still
@@ -63,6 +72,42 @@ public struct MainLayout: Sendable, Equatable {
         stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
         // Lower left: the combo counter has the lower right.
         washButton = Rect(x: stage.minX, y: stage.maxY - 52 * scale, width: 130 * scale, height: 48 * scale)
+        let gap = 8 * scale, count = Float(Self.toolCount)
+        if stage.width >= stage.height * 1.2 {
+            // Down the left edge, stopping short of Wash; two columns when one would be too small.
+            let room = washButton.minY - 12 * scale - (stage.minY + gap)
+            var columns = 1
+            var side = min(56 * scale, (room - (count - 1) * gap) / count)
+            if side < 40 * scale {
+                columns = 2
+                side = min(56 * scale, (room - (count / 2 - 1) * gap) / (count / 2))
+            }
+            side = max(16, side)
+            let rows = Float(Self.toolCount / columns)
+            toolStrip = Rect(x: stage.minX + 4 * scale, y: stage.minY + gap, width: side * Float(columns) + gap * Float(columns - 1),
+                             height: side * rows + gap * (rows - 1))
+            toolButtonSide = side
+            toolColumns = columns
+            toolVertical = true
+        } else {
+            // A tall screen's picture spans the stage's width: the row sits on Wash's line,
+            // right of it and clear of the combo counter in the lower right corner.
+            let left = washButton.maxX + 12 * scale, right = stage.maxX - 240 * scale
+            let side = max(16, min(56 * scale, (right - left - (count - 1) * gap) / count))
+            toolStrip = Rect(x: left, y: washButton.center.y - side / 2, width: side * count + gap * (count - 1), height: side)
+            toolButtonSide = side
+            toolColumns = Self.toolCount
+            toolVertical = false
+        }
+    }
+
+    /// The tool button at `index` (0-based, the tools' order) in the strip.
+    public func toolButton(_ index: Int) -> Rect {
+        let gap = 8 * scale
+        let column = toolVertical ? index % toolColumns : index
+        let row = toolVertical ? index / toolColumns : 0
+        return Rect(x: toolStrip.minX + Float(column) * (toolButtonSide + gap), y: toolStrip.minY + Float(row) * (toolButtonSide + gap),
+                    width: toolButtonSide, height: toolButtonSide)
     }
 
     /// The picture's rectangle: aspect-fit in the stage, centred, with breathing room.

@@ -2,7 +2,9 @@ import Assets
 import Foundation
 import Pictures
 import Platform
+import AppModel
 import Raster
+import StressCore
 
 /// The built-in pictures and sounds, from the asset bundle. If the bundle is missing
 /// (a binary copied without its resources folder) the app still runs: a calm "no
@@ -18,6 +20,22 @@ enum BuiltinAssets {
     static func burstImage() -> RasterImage? {
         guard let bitmap = decodedPicture(named: AssetCatalog.punchBurstPictureName) else { return nil }
         return RasterImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.pixels)
+    }
+
+    /// Each tool's sprite, icon and impact piece, decoded once at start (the fist's
+    /// sprite is the burst). A tool whose sprite is missing falls back to the burst.
+    static func toolArt(burst: RasterImage?) -> [PunchTool: ToolArt] {
+        var art: [PunchTool: ToolArt] = [:]
+        for tool in PunchTool.allCases {
+            let sprite = tool == .fist ? burst : image(named: tool.spritePictureName)
+            guard let sprite = sprite ?? burst else { continue }
+            art[tool] = ToolArt(sprite: sprite, icon: image(named: tool.iconPictureName), bit: tool.bitPictureName.flatMap(image(named:)))
+        }
+        return art
+    }
+
+    private static func image(named name: String) -> RasterImage? {
+        decodedPicture(named: name).map { RasterImage(width: $0.width, height: $0.height, rgba: $0.pixels) }
     }
 
     /// The app icon at the size the window shows it.

@@ -35,6 +35,11 @@ public final class RunningApp {
     public private(set) var framesPresented = 0
     /// The library whose orphan sweep waits for the first frame (see init).
     private var sweepAfterFirstFrame: TargetStore?
+    /// The user's sounds for the tools (`<data-dir>/sounds/TOOL/`).
+    let userSounds: UserSounds
+    /// The sounds played since launch, by name, in the order first played (the
+    /// headless summary prints them, so a test can tell which tool's sound played).
+    public private(set) var soundsPlayed: [(name: String, count: Int)] = []
 
     /// `headless`: no fullscreen, pictures decoded synchronously, a fixed random seed.
     /// `lockstepAudio` (default: as `headless`) ties sound to the simulated clock.
@@ -76,6 +81,9 @@ public final class RunningApp {
             if let url = BuiltinAssets.soundURL(named: name) { audio.load(name, from: url) }
         }
         audio.isMuted = !settings.sound
+        // The user's own tool sounds are checked off the frame (before it, headless).
+        userSounds = UserSounds(dataDirectory: options.dataDirectory, tools: PunchTool.allCases.map(\.rawValue))
+        if audio.isAvailable { userSounds.start(synchronous: headless) }
 
         let drawable = window.drawableSize
         (canvas, drawsDirectly) = Self.makeCanvas(for: window)
@@ -90,9 +98,10 @@ public final class RunningApp {
         let policy: any SessionPolicy = options.kiosk
             ? KioskPolicy(store: store, pictureRoot: options.kioskPictures ?? PicturePicker.picturesFolder(), synchronous: headless)
             : DesktopPolicy()
+        let burst = BuiltinAssets.burstImage()
         session = try AppSession(
             store: store, codec: SDLPictureCodec(), builtinPictureURL: BuiltinAssets.pictureURL(named:),
-            burst: BuiltinAssets.burstImage(), glyphs: glyphs,
+            burst: burst, toolArt: BuiltinAssets.toolArt(burst: burst), glyphs: glyphs,
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless, policy: policy)
         if store.isReadOnly {
@@ -110,6 +119,7 @@ public final class RunningApp {
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
+        installUserSounds()
         updateWindowTitle(session.windowTitle)
         applyCursor(session.wantsCursor)
     }
@@ -139,6 +149,7 @@ public final class RunningApp {
     /// is never drawn into (F11 used to crash a band thread exactly so). When taking it
     /// shows a new size, the session lays the frame out again for it before drawing.
     public func frame(frameTime: Double, time: Double) -> Bool {
+        installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
         for event in events {
@@ -305,10 +316,30 @@ public final class RunningApp {
         window.setTitle(title)
     }
 
+    /// Takes the user's sounds once they are checked, and says what was wrong with
+    /// any file (each on stderr, the first in a toast).
+    private func installUserSounds() {
+        guard let problems = userSounds.install(into: audio), let first = problems.first else { return }
+        for problem in problems {
+            FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(problem))\n".utf8))
+        }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more; see the terminal)" : ""
+        session.ui?.showToast("A sound was not used: " + first + more, kind: .error, duration: 8)
+    }
+
     private func perform(_ request: AppRequest) {
         switch request {
         case .playSound(let name, let volume, let pitch):
-            audio.play(name, volume: volume, pitch: pitch, simulatedTime: simulatedTime)
+            // A tool with sounds of the user's own plays those instead.
+            let played = PunchTool.owning(sound: name).map { userSounds.substitute(name, tool: $0.rawValue) } ?? name
+            audio.play(played, volume: volume, pitch: pitch, simulatedTime: simulatedTime)
+            if audio.isAvailable && !audio.isMuted {
+                if let index = soundsPlayed.firstIndex(where: { $0.name == played }) {
+                    soundsPlayed[index].count += 1
+                } else {
+                    soundsPlayed.append((played, 1))
+                }
+            }
         case .rumble(let gamepad, let strength, let milliseconds):
             input.rumble(gamepad: gamepad, strength: strength, milliseconds: milliseconds)
         case .toggleFullscreen:

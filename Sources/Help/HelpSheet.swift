@@ -41,14 +41,23 @@ public struct HelpSheet: Sendable, Equatable {
             touch = [line("Tap the picture", "punch it; every finger is a punch"),
                      line("Press harder", "hit harder, where the screen can tell")]
             keys = [line("Space", "punch the middle; hold longer to hit harder"),
+                    line("Q / E", "the previous / next tool"),
                     line("1 – 4", "pick favorite 1 to 4"),
                     line("W", "wash the marks off"),
                     line("M", "sound on or off")]
             pad = [line("Left stick", "aim your reticle"),
                    line("A, right trigger", "punch where you aim"),
+                   line("Click L / R stick", "the previous / next tool (shown by your reticle)"),
                    line("LB / RB", "previous / next favorite"),
                    line("X", "wash the marks off")]
-            if page != .main { keys.append(line("Esc", "end the game early")) }
+            if page == .main {
+                // The strip and the wheel are the punch screen's; a game shows only the target.
+                mouse.insert(contentsOf: [line("Click a tool", "hit with it: fist, slap, pillow, pie, tomato, mallet"),
+                                          line("Wheel", "the previous / next tool")], at: 2)
+                touch.insert(line("Tap a tool", "hit with it, from the strip of round buttons"), at: 1)
+            } else {
+                keys.append(line("Esc", "end the game early"))
+            }
         case .allTargets:
             title = "More targets"
             mouse = [line("Click a card", "choose it and go back to punch"), line("Wheel, scrollbar", "scroll")]

@@ -145,16 +145,83 @@ public final class SDLAudio: @unchecked Sendable {
     public func load(_ name: String, from url: URL) -> Bool {
         soundFiles.append((name, url))
         guard isAvailable, let original = Mix_LoadWAV(url.path) else { return false }
-        chunks.append(original)
-        var variants: [OpaquePointer] = []
+        install(name, Self.pitchVariants(of: original))
+        return true
+    }
+
+    /// A sound decoded (and its pitch variants made) away from the frame, ready to
+    /// be handed to `adopt`. Its memory is the mixer's once adopted.
+    public struct DecodedSound: @unchecked Sendable {
+        // @unchecked: made on one thread, then handed over whole and only used by the main thread.
+        let chunks: [UnsafeMutablePointer<Mix_Chunk>]
+        let buffers: [UnsafeMutableRawPointer]
+        /// How long it plays, in seconds.
+        public let seconds: Double
+    }
+
+    /// Decodes sound bytes (WAV or Ogg) to the open device's format with SDL_mixer and
+    /// makes the pitch variants: safe off the main thread (no mixer lock is taken).
+    /// Nil with SDL's reason when the bytes are not a sound it can read.
+    /// A sound longer than `maxSeconds` is refused before its variants are made.
+    public static func decode(_ bytes: [UInt8], maxSeconds: Double) -> Result<DecodedSound, DecodeFailure> {
+        let chunk: UnsafeMutablePointer<Mix_Chunk>? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let ops = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
+            return Mix_LoadWAV_RW(ops, 1)
+        }
+        guard let chunk else { return .failure(.unreadable(SDLRuntime.lastError())) }
+        let seconds = Double(chunk.pointee.alen / 4) / Double(sampleRate)
+        guard seconds <= maxSeconds, seconds > 0 else {
+            free(DecodedSound(chunks: [chunk], buffers: [], seconds: seconds))
+            return .failure(seconds > 0 ? .tooLong(seconds) : .silent)
+        }
+        return .success(pitchVariants(of: chunk))
+    }
+
+    public enum DecodeFailure: Error {
+        case unreadable(String)
+        case tooLong(Double)
+        case silent
+    }
+
+    /// Takes a sound decoded off the frame under `name`; `url` is kept to load it
+    /// again when a lost device comes back.
+    public func adopt(_ name: String, _ sound: DecodedSound, from url: URL) {
+        soundFiles.append((name, url))
+        guard isAvailable else {
+            Self.free(sound)
+            return
+        }
+        install(name, sound)
+    }
+
+    /// Frees a decoded sound that was never played (refused as too long, say) without
+    /// Mix_FreeChunk, which takes the mixer's lock to stop it playing: in a headless
+    /// run's lockstep the audio thread may hold that lock waiting for this thread.
+    public static func free(_ sound: DecodedSound) {
+        for chunk in sound.chunks {
+            // Mix_LoadWAV_RW's chunk owns its samples; the resampled ones point into our buffers.
+            if chunk.pointee.allocated != 0 { SDL_free(chunk.pointee.abuf) }
+            SDL_free(chunk)
+        }
+        for buffer in sound.buffers { buffer.deallocate() }
+    }
+
+    private func install(_ name: String, _ sound: DecodedSound) {
+        chunks.append(contentsOf: sound.chunks)
+        buffers.append(contentsOf: sound.buffers)
+        sounds[name] = sound.chunks.count == Self.pitchSteps.count
+            ? Self.pitchSteps.indices.map { OpaquePointer(sound.chunks[$0 == 2 ? 0 : ($0 < 2 ? $0 + 1 : $0)]) }
+            : sound.chunks.map { OpaquePointer($0) }
+    }
+
+    /// The original chunk first, then one resampled chunk per pitch step but 1.
+    static func pitchVariants(of original: UnsafeMutablePointer<Mix_Chunk>) -> DecodedSound {
+        var made: [UnsafeMutablePointer<Mix_Chunk>] = [original]
+        var buffers: [UnsafeMutableRawPointer] = []
         // The chunk is already in the device format: interleaved signed 16-bit stereo.
         let frameCount = Int(original.pointee.alen) / 4
         let source = UnsafeRawPointer(original.pointee.abuf).assumingMemoryBound(to: Int16.self)
-        for pitch in Self.pitchSteps {
-            if pitch == 1 {
-                variants.append(OpaquePointer(original))
-                continue
-            }
+        for pitch in Self.pitchSteps where pitch != 1 && frameCount > 0 {
             let outFrames = max(1, Int(Float(frameCount) / pitch))
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: outFrames * 4, alignment: 4)
             let out = buffer.assumingMemoryBound(to: Int16.self)
@@ -173,11 +240,9 @@ public final class SDLAudio: @unchecked Sendable {
                 continue
             }
             buffers.append(buffer)
-            chunks.append(chunk)
-            variants.append(OpaquePointer(chunk))
+            made.append(chunk)
         }
-        sounds[name] = variants
-        return true
+        return DecodedSound(chunks: made, buffers: buffers, seconds: Double(frameCount) / Double(sampleRate))
     }
 
     /// Plays a loaded sound. `pitch` near 1 picks a variant; `volume` is 0...1.

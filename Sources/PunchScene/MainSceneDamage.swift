@@ -59,10 +59,11 @@ extension MainSceneRenderer {
             }
         }
         for sprite in frame.sprites {
-            let drawing = spriteDrawing(sprite)
-            list.append(Self.bounds(of: drawing.image, under: drawing.transform), exactUnderClip: false) { hasher in
-                hasher.combine(6); hasher.combine(drawing.image.serial); hasher.combine(drawing.image.revision)
-                hasher.combine(drawing.transform); hasher.combine(drawing.opacity)
+            forEachDrawing(of: sprite) { image, transform, opacity in
+                list.append(Self.bounds(of: image, under: transform), exactUnderClip: false) { hasher in
+                    hasher.combine(6); hasher.combine(image.serial); hasher.combine(image.revision)
+                    hasher.combine(transform); hasher.combine(opacity)
+                }
             }
         }
         if glyphs != nil {
@@ -85,6 +86,16 @@ extension MainSceneRenderer {
             let drawing = reticleDrawing(reticle)
             list.append(Self.bounds(of: drawing.image, under: drawing.transform), exactUnderClip: false) { hasher in
                 hasher.combine(9); hasher.combine(drawing.image.serial); hasher.combine(drawing.transform)
+            }
+            if let badge = reticleBadge(reticle) {
+                // The disc's edge is smoothed: drawn whole across its rows.
+                let reach = badge.radius + 2
+                let disc = Rect(x: badge.center.x - reach, y: badge.center.y - reach, width: reach * 2, height: reach * 2).enclosingPixels
+                let iconRect = PixelRect(x: badge.x - 1, y: badge.y - 1, width: badge.icon.width + 2, height: badge.icon.height + 2)
+                list.append(Self.union(disc, iconRect), exactUnderClip: false) { hasher in
+                    hasher.combine(10); hasher.combine(badge.icon.serial); hasher.combine(badge.icon.revision)
+                    hasher.combine(badge.center); hasher.combine(badge.radius)
+                }
             }
         }
     }

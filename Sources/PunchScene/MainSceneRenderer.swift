@@ -34,6 +34,8 @@ public struct MainSceneFrame {
     public var message: String
     /// False on screens that cover the punch scene (only the backdrop shows).
     public var showsScene: Bool
+    /// The tool punches hit with now (shown on each reticle).
+    public var tool: PunchTool = .fist
 
     public init(layout: MainLayout) {
         self.layout = layout
@@ -66,6 +68,11 @@ public final class MainSceneRenderer: BandRenderer {
     /// Where text comes from; without fonts the scene is drawn without words.
     public let glyphs: (any GlyphSource)?
     let burst: RasterImage
+    /// Each tool's pictures (the fist's sprite is `burst`); a missing one falls back
+    /// to the burst, so a bundle without them still punches.
+    let toolArt: [PunchTool: ToolArt]
+    /// The tools' icons, area-averaged to the sizes shown (strip, reticle), made once a size.
+    public let toolIcons: ToolIcons
     let reticleImages: [RasterImage]
     /// The backdrop: a vertical gradient (a row fill per row: writes only, no reads)
     /// and, behind the target, a glow pre-composited over it once per window size, so
@@ -76,10 +83,12 @@ public final class MainSceneRenderer: BandRenderer {
     var paintsSize = (0, 0)
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
-    public init(layout: MainLayout, burst: RasterImage?, glyphs: (any GlyphSource)?) {
+    public init(layout: MainLayout, burst: RasterImage?, glyphs: (any GlyphSource)?, toolArt: [PunchTool: ToolArt] = [:]) {
         frame = MainSceneFrame(layout: layout)
         self.glyphs = glyphs
         self.burst = burst ?? Self.drawnBurst(size: 256)
+        self.toolArt = toolArt
+        toolIcons = ToolIcons(art: toolArt, fallback: burst ?? Self.drawnBurst(size: 256))
         reticleImages = Self.reticleColors.map { Self.drawnReticle(color: $0, size: 96) }
         background = LinearGradientPaint(from: Point(0, 0), to: Point(0, 1), stops: [(0, .black), (1, .black)])
         glow = RasterImage(width: 1, height: 1)
@@ -110,7 +119,11 @@ public final class MainSceneRenderer: BandRenderer {
         canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: glowPaint)
         glow = RasterImage(copying: canvas)
         glowOrigin = (glowRect.x, glowRect.y)
+        for tool in PunchTool.allCases { _ = toolIcons.icon(tool, side: reticleIconSide) }
     }
+
+    /// The tool icon beside a reticle, in pixels.
+    var reticleIconSide: Int { max(8, Int(34 * frame.layout.scale)) }
 
     public func render(into canvas: Canvas) {
         let layout = frame.layout
@@ -204,21 +217,58 @@ public final class MainSceneRenderer: BandRenderer {
     }
 
     private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {
-        let drawing = spriteDrawing(sprite)
-        canvas.drawImage(drawing.image, transform: drawing.transform, opacity: drawing.opacity)
+        forEachDrawing(of: sprite) { image, transform, opacity in
+            canvas.drawImage(image, transform: transform, opacity: opacity)
+        }
     }
 
-    /// What a sprite draws: its picture, where, how faded. Damage tracking reads the
-    /// same (`describe(into:)`), so a new kind of sprite needs only this.
-    func spriteDrawing(_ sprite: PunchSprite) -> (image: RasterImage, transform: AffineTransform, opacity: Float) {
-        let size = 200 * frame.layout.scale * sprite.scale
-        let factor = size / Float(burst.width)
-        let half = Float(burst.width) / 2
-        let transform = AffineTransform.translation(-half, -half)
-            .then(.scale(factor, factor))
-            .then(.rotation(sprite.rotation))
-            .then(.translation(sprite.x, sprite.y))
-        return (burst, transform, sprite.opacity)
+    /// What a sprite draws, in order: each picture, where, how faded. Damage tracking
+    /// reads the same (`describe(into:)`), so a new kind of sprite needs only this.
+    /// A visitor, not an array: the frame allocates nothing for it.
+    func forEachDrawing(of sprite: PunchSprite, _ body: (RasterImage, AffineTransform, Float) -> Void) {
+        if sprite.toolKind == .fist {
+            let size = 200 * frame.layout.scale * sprite.scale
+            let factor = size / Float(burst.width)
+            let half = Float(burst.width) / 2
+            let transform = AffineTransform.translation(-half, -half)
+                .then(.scale(factor, factor))
+                .then(.rotation(sprite.rotation))
+                .then(.translation(sprite.x, sprite.y))
+            body(burst, transform, sprite.opacity)
+            return
+        }
+        let art = toolArt[sprite.toolKind]
+        let size = sprite.toolKind.spriteSize * frame.layout.scale
+        // What it throws flies behind the tool, except feathers, which float in front.
+        if sprite.toolKind != .pillow { forEachBit(of: sprite, art: art, size: size, body) }
+        let image = art?.sprite ?? burst
+        let pose = sprite.pose
+        if pose.opacity > 0 {
+            let factor = size / Float(image.width)
+            let half = Float(image.width) / 2
+            let pivot = Point(pose.pivotX * Float(image.width), pose.pivotY * Float(image.width))
+            let transform = AffineTransform.translation(-half - pivot.x, -half - pivot.y)
+                .then(.scale(factor * pose.scaleX, factor * pose.scaleY))
+                .then(.rotation(pose.rotation))
+                .then(.translation(sprite.x + pose.pivotX * size, sprite.y + pose.pivotY * size))
+            body(image, transform, pose.opacity)
+        }
+        if sprite.toolKind == .pillow { forEachBit(of: sprite, art: art, size: size, body) }
+    }
+
+    private func forEachBit(of sprite: PunchSprite, art: ToolArt?, size: Float, _ body: (RasterImage, AffineTransform, Float) -> Void) {
+        guard let bit = art?.bit else { return }
+        for index in 0..<sprite.toolKind.bitCount {
+            let piece = sprite.bit(index)
+            guard piece.opacity > 0, piece.scale > 0 else { continue }
+            let factor = size * piece.scale / Float(bit.width)
+            let half = Float(bit.width) / 2
+            let transform = AffineTransform.translation(-half, -half)
+                .then(.scale(factor, factor))
+                .then(.rotation(piece.rotation))
+                .then(.translation(sprite.x + piece.dx * size, sprite.y + piece.dy * size))
+            body(bit, transform, piece.opacity)
+        }
     }
 
     /// The strength of a hit, in the comic style of the burst: warm yellow for a tap,
@@ -271,6 +321,10 @@ public final class MainSceneRenderer: BandRenderer {
     private func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {
         let drawing = reticleDrawing(reticle)
         canvas.drawImage(drawing.image, transform: drawing.transform)
+        if let badge = reticleBadge(reticle) {
+            canvas.fillCircle(center: badge.center, radius: badge.radius, Color(hex: 0x1B1B2F, alpha: 0.72))
+            canvas.drawImage(badge.icon, x: badge.x, y: badge.y)
+        }
     }
 
     func reticleDrawing(_ reticle: PunchController.Reticle) -> (image: RasterImage, transform: AffineTransform) {
@@ -279,6 +333,17 @@ public final class MainSceneRenderer: BandRenderer {
         let factor = size / Float(image.width)
         let half = Float(image.width) / 2
         return (image, AffineTransform.translation(-half, -half).then(.scale(factor, factor)).then(.translation(reticle.x, reticle.y)))
+    }
+
+    /// The tool this pad hits with, on a dark disc at the ring's upper right: the icon,
+    /// the disc's centre and radius, and where the icon's corner goes.
+    func reticleBadge(_ reticle: PunchController.Reticle) -> (icon: RasterImage, center: Point, radius: Float, x: Int, y: Int)? {
+        let side = reticleIconSide
+        guard let icon = toolIcons.cached(frame.tool, side: side) else { return nil }
+        let s = frame.layout.scale
+        let center = Point(reticle.x + 30 * s, reticle.y - 30 * s)
+        return (icon, center, Float(side) * 0.62,
+                Int((center.x - Float(side) / 2).rounded()), Int((center.y - Float(side) / 2).rounded()))
     }
 
     /// The spinner's lit dot: what of the frame's time it shows.

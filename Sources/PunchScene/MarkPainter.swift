@@ -15,6 +15,14 @@ public final class MarkPainter {
     /// One row of shaded colour, as wide as the widest picture seen.
     private var row: UnsafeMutablePointer<UInt32>
     private var rowCapacity: Int
+    /// Where the marks drawn as shapes (cream, a splat) are drawn before being laid
+    /// atop the picture; grown to the largest mark seen, kept.
+    private var scratch = Canvas(width: 1, height: 1)
+    /// The marks drawn on `marked` now, to find what a hit changed.
+    private var drawn: [Mark] = []
+    /// Drawing is kept inside this rectangle of the picture (all of it, or the part a
+    /// hit changed).
+    private var clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
 
     public init() {
         rowCapacity = 1024
@@ -29,6 +37,32 @@ public final class MarkPainter {
         guard !marks.isEmpty || wipe != nil else { return picture }
         let wanted = (ObjectIdentifier(picture), marks.version, wipe ?? -1)
         if let marked, let key, key.picture == wanted.0, key.version == wanted.1, key.wipe == wanted.2 { return marked }
+        if picture.width + 4 > rowCapacity {
+            row.deallocate()
+            rowCapacity = picture.width + 4
+            row = .allocate(capacity: rowCapacity)
+        }
+        // A hit changes one mark (or adds one, and at capacity drops the oldest): only
+        // the part of the picture those cover is laid again, so a hit on a target with
+        // 300 marks costs about what the marks around it cost, not all 300.
+        if wipe == nil, let marked, let key, key.picture == wanted.0, key.wipe == -1,
+           let region = Self.changedRegion(from: drawn, to: marks.marks, width: picture.width, height: picture.height),
+           region.width * region.height * 2 < picture.width * picture.height {
+            if !region.isEmpty {
+                for y in region.y..<(region.y + region.height) {
+                    (marked.pixels + y * picture.width + region.x).update(from: picture.pixels + y * picture.width + region.x, count: region.width)
+                }
+                clip = region
+                let area = Rect(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height))
+                for mark in marks.marks where Self.overlap(Self.extent(of: mark, width: picture.width, height: picture.height), area) {
+                    draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: marked)
+                }
+                clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
+            }
+            drawn = marks.marks
+            self.key = wanted
+            return marked
+        }
         let image: RasterImage
         if let marked, marked.width == picture.width, marked.height == picture.height {
             image = marked
@@ -36,20 +70,72 @@ public final class MarkPainter {
             image = RasterImage(width: picture.width, height: picture.height)
         }
         image.pixels.update(from: picture.pixels, count: picture.width * picture.height)
-        if picture.width + 4 > rowCapacity {
-            row.deallocate()
-            rowCapacity = picture.width + 4
-            row = .allocate(capacity: rowCapacity)
-        }
         let edge = wipe.map { $0 * 1.15 - 0.08 } ?? -1
         for mark in marks.marks where mark.x > edge {
-            draw(mark, on: image)
+            draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: image)
         }
+        drawn = wipe == nil ? marks.marks : []
         if let wipe { drawFoam(at: wipe, on: image) }
         image.pixelsChanged()
         marked = image
         key = wanted
         return image
+    }
+
+    private func draw(_ mark: Mark, tool: PunchTool, on image: RasterImage) {
+        // Each mark stays inside its extent, so the extent is exactly what it can change.
+        let outer = clip
+        let extent = Self.extent(of: mark, width: image.width, height: image.height).enclosingPixels
+        clip = outer.intersection(extent)
+        defer { clip = outer }
+        switch tool {
+        case .fist: draw(mark, on: image)
+        case .slap: drawFlush(mark, on: image)
+        case .pie: drawCream(mark, on: image)
+        case .tomato: drawSplat(mark, on: image)
+        case .mallet: drawBump(mark, on: image)
+        case .pillow: break  // feathers fly; nothing stays
+        }
+    }
+
+    /// The pixels of a `width` x `height` picture that differ between the marks drawn
+    /// and `marks`: the extents of the marks changed, added or dropped. Nil when more
+    /// changed than one hit changes (a wash's Undo, another target's marks).
+    static func changedRegion(from old: [Mark], to new: [Mark], width: Int, height: Int) -> PixelRect? {
+        var changed: [Mark] = []
+        func differences(shift: Int) -> Bool {
+            changed.removeAll(keepingCapacity: true)
+            for index in 0..<shift where index < old.count { changed.append(old[index]) }
+            let count = max(new.count, old.count - shift)
+            for index in 0..<count {
+                let a: Mark? = index + shift < old.count ? old[index + shift] : nil
+                let b: Mark? = index < new.count ? new[index] : nil
+                guard a != b else { continue }
+                if let a { changed.append(a) }
+                if let b { changed.append(b) }
+                if changed.count > 4 { return false }
+            }
+            return true
+        }
+        guard differences(shift: 0) || differences(shift: 1) else { return nil }
+        var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        for mark in changed {
+            let extent = Self.extent(of: mark, width: width, height: height).insetBy(-2).enclosingPixels.intersection(whole)
+            if extent.isEmpty { continue }
+            if region.isEmpty {
+                region = extent
+            } else {
+                let x0 = min(region.x, extent.x), y0 = min(region.y, extent.y)
+                let x1 = max(region.x + region.width, extent.x + extent.width), y1 = max(region.y + region.height, extent.y + extent.height)
+                region = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+        }
+        return region
+    }
+
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 
     /// A bruise: a dark plum centre through magenta to nothing, darker and wider as it
@@ -115,8 +201,10 @@ public final class MarkPainter {
     /// "source atop": the result keeps the picture's alpha, so nothing is added where
     /// the picture is transparent.
     private func paintAtop(_ paint: some SpanPaint, around center: Point, radiusX: Float, radiusY: Float, on image: RasterImage) {
-        let x0 = max(0, Int(center.x - radiusX)), x1 = min(image.width, Int((center.x + radiusX).rounded(.up)) + 1)
-        let y0 = max(0, Int(center.y - radiusY)), y1 = min(image.height, Int((center.y + radiusY).rounded(.up)) + 1)
+        let x0 = max(clip.x, max(0, Int(center.x - radiusX)))
+        let x1 = min(clip.x + clip.width, min(image.width, Int((center.x + radiusX).rounded(.up)) + 1))
+        let y0 = max(clip.y, max(0, Int(center.y - radiusY)))
+        let y1 = min(clip.y + clip.height, min(image.height, Int((center.y + radiusY).rounded(.up)) + 1))
         guard x1 > x0, y1 > y0 else { return }
         let count = x1 - x0
         for y in y0..<y1 {
@@ -149,6 +237,246 @@ struct LinearFoamPaint: SpanPaint {
             let distance = abs(Float(x + index) + 0.5 - centerX) / max(1, halfWidth)
             let alpha = max(0, 1 - distance * distance) * 0.8
             out[index] = Color(hex: 0xF4FBFF).withAlpha(alpha).premultiplied
+        }
+    }
+}
+
+// MARK: The tools' marks
+
+extension MarkPainter {
+    /// The rectangle (in picture pixels) a mark can touch, for a picture `width` x
+    /// `height`: a frame that redraws only what changed can ask this.
+    public static func extent(of mark: Mark, width: Int, height: Int) -> Rect {
+        let size = Float(min(width, height))
+        let depth = max(0, min(1, mark.depth))
+        let center = Point(mark.x * Float(width), mark.y * Float(height))
+        let reach: Float
+        var below: Float = 0
+        switch PunchTool(rawValue: mark.tool) ?? .fist {
+        case .fist: reach = (0.032 + 0.05 * depth) * size * 1.45
+        case .slap: reach = (0.07 + 0.04 * depth) * size * 1.75
+        case .pie:
+            reach = (0.055 + 0.04 * depth) * size * 1.5
+            below = (0.05 + 0.16 * depth) * size
+        case .tomato: reach = (0.05 + 0.04 * depth) * size * 2.1
+        case .mallet: reach = (0.04 + 0.04 * depth) * size * 1.4
+        case .pillow: reach = 0
+        }
+        return Rect(x: center.x - reach, y: center.y - reach, width: reach * 2, height: reach * 2 + below)
+    }
+
+    /// A slap: a hot red flush in the shape of a hand, a palm and four fingers fanned
+    /// up and a thumb, each a soft dab, redder as it deepens.
+    func drawFlush(_ mark: Mark, on image: RasterImage) {
+        let size = Float(min(image.width, image.height))
+        let depth = max(0, min(1, mark.depth))
+        let unit = (0.07 + 0.04 * depth) * size
+        let center = Point(mark.x * Float(image.width), mark.y * Float(image.height))
+        let wobble = Easing.sine(mark.x * 41.3 + mark.y * 77.9)
+        let tilt = wobble * 0.35
+        let alpha = 0.28 + 0.4 * depth
+        let hot = Color(hex: 0xE8344E).mixed(with: Color(hex: 0xC41E45), depth)
+        func dab(_ at: Point, _ radius: Float, _ strength: Float) {
+            let paint = RadialGradientPaint(center: at, radius: radius, stops: [
+                (0, hot.withAlpha(alpha * strength)), (0.55, hot.withAlpha(alpha * strength * 0.7)),
+                (1, Color(hex: 0xF07A8A).withAlpha(0)),
+            ])
+            paintAtop(paint, around: at, radiusX: radius, radiusY: radius, on: image)
+        }
+        func along(_ angle: Float, _ distance: Float) -> Point {
+            Point(center.x + Easing.sine(angle + tilt) * distance, center.y - Easing.cosine(angle + tilt) * distance)
+        }
+        // A wide warm glow, then the palm.
+        dab(center, unit * 1.35, 0.45)
+        dab(Point(center.x, center.y + unit * 0.2), unit * 0.62, 1)
+        // Four fingers, fanned, each three dabs toward its tip.
+        for (index, angle) in [Float(-0.42), -0.14, 0.14, 0.40].enumerated() {
+            let length: Float = index == 0 ? 0.85 : index == 3 ? 0.8 : 1
+            for step in 0..<3 {
+                dab(along(angle, unit * (0.55 + (0.32 + Float(step) * 0.3) * length)), unit * (0.2 - Float(step) * 0.018), 0.95)
+            }
+        }
+        // The thumb, out to the side and down.
+        for step in 0..<2 { dab(along(-1.35, unit * (0.6 + Float(step) * 0.28)), unit * 0.19, 0.9) }
+    }
+
+    /// A pie: a dollop of cream, off-white with a pale shadow and a shine, crumbs of
+    /// crust around it and drips running down that lengthen as it is hit again.
+    func drawCream(_ mark: Mark, on image: RasterImage) {
+        let size = Float(min(image.width, image.height))
+        let depth = max(0, min(1, mark.depth))
+        let radius = (0.055 + 0.04 * depth) * size
+        let center = Point(mark.x * Float(image.width), mark.y * Float(image.height))
+        var random = SeededRandom(seed: Self.shapeSeed(mark) ^ 0xC4EA_0000)
+        let drip = (0.05 + 0.16 * depth) * size
+        let box = Self.extent(of: mark, width: image.width, height: image.height)
+        shapes(in: box, on: image) { canvas, o in
+            let c = Point(center.x - o.x, center.y - o.y)
+            // Drips first, so the dollop's edge covers where they start.
+            let drips = 2 + Int(depth * 2.5)
+            for index in 0..<drips {
+                let across = (Float(index) + 0.5) / Float(drips) * 1.3 - 0.65 + random.nextSigned() * 0.08
+                let width = radius * (0.2 + 0.08 * random.nextUnit())
+                let length = drip * (0.45 + 0.55 * random.nextUnit())
+                let top = Point(c.x + across * radius, c.y + radius * 0.3)
+                let body = Rect(x: top.x - width / 2, y: top.y, width: width, height: length)
+                canvas.fillRoundedRect(body.insetBy(-radius * 0.03), radius: width * 0.6, Color(hex: 0xE9D8BC))
+                canvas.fillRoundedRect(body, radius: width / 2, Color(hex: 0xFFF8EA))
+                canvas.fillCircle(center: Point(top.x, top.y + length), radius: width * 0.68, Color(hex: 0xFFF8EA))
+                canvas.fillCircle(center: Point(top.x - width * 0.18, top.y + length - width * 0.1), radius: width * 0.2,
+                                  Color.white.withAlpha(0.9))
+            }
+            // The dollop: a lumpy cloud, a soft cream shadow under it, a shine.
+            var radii: [Float] = []
+            for _ in 0..<11 { radii.append(radius * (0.82 + 0.3 * random.nextUnit())) }
+            let outline = Self.blob(c, radii: radii.map { $0 * 1.06 }, turn: random.nextUnit())
+            canvas.fill(outline, Color(hex: 0xE3CFAE))
+            let cream = Self.blob(c, radii: radii, turn: random.nextUnit() * 0.1)
+            canvas.fill(cream, paint: RadialGradientPaint(center: Point(c.x - radius * 0.3, c.y - radius * 0.35), radius: radius * 1.5,
+                                                          stops: [(0, Color(hex: 0xFFFFFF)), (0.55, Color(hex: 0xFFF6E4)), (1, Color(hex: 0xEFDDBF))]))
+            canvas.fillEllipse(center: Point(c.x - radius * 0.32, c.y - radius * 0.38), radiusX: radius * 0.3, radiusY: radius * 0.14,
+                               Color.white.withAlpha(0.9))
+            // A crumb or two of golden crust, low beside it.
+            for _ in 0..<(1 + Int(depth * 1.5)) {
+                let angle = Float.pi * (0.15 + 0.7 * random.nextUnit())
+                let distance = radius * (1.1 + 0.2 * random.nextUnit())
+                let at = Point(c.x + Easing.cosine(angle) * distance, c.y + Easing.sine(angle) * distance * 0.8)
+                let r = radius * (0.05 + 0.03 * random.nextUnit())
+                canvas.fillEllipse(center: at, radiusX: r * 1.2, radiusY: r, Color(hex: 0x8A5424))
+                canvas.fillEllipse(center: Point(at.x - r * 0.15, at.y - r * 0.15), radiusX: r, radiusY: r * 0.8, Color(hex: 0xD99A4E))
+            }
+        }
+    }
+
+    /// A tomato: a red splat with uneven arms, droplets flung around it, a darker
+    /// wet middle, pale seeds and a shine.
+    func drawSplat(_ mark: Mark, on image: RasterImage) {
+        let size = Float(min(image.width, image.height))
+        let depth = max(0, min(1, mark.depth))
+        let radius = (0.05 + 0.04 * depth) * size
+        let center = Point(mark.x * Float(image.width), mark.y * Float(image.height))
+        var random = SeededRandom(seed: Self.shapeSeed(mark) ^ 0x7A3A_0000)
+        let box = Self.extent(of: mark, width: image.width, height: image.height)
+        let red = Color(hex: 0xD9272E), dark = Color(hex: 0x9E1420)
+        shapes(in: box, on: image) { canvas, o in
+            let c = Point(center.x - o.x, center.y - o.y)
+            // An uneven splat: mostly a lumpy disc, with a few arms thrown further out.
+            var radii: [Float] = []
+            let arms = 22
+            for _ in 0..<arms {
+                let reach = random.nextUnit(), thrown = random.nextUnit()
+                // About one point in four is an arm flung out, as long as chance makes it.
+                radii.append(thrown < 0.27 ? radius * (1.05 + 0.55 * reach) : radius * (0.7 + 0.2 * reach))
+            }
+            let turn = random.nextUnit() * Float.pi
+            canvas.fill(Self.blob(c, radii: radii.map { $0 + radius * 0.06 }, turn: turn), dark.withAlpha(0.95))
+            canvas.fill(Self.blob(c, radii: radii, turn: turn), paint: RadialGradientPaint(
+                center: c, radius: radius * 1.4, stops: [(0, dark), (0.35, red), (1, Color(hex: 0xE84A3C))]))
+            // Droplets flung out, some elongated along their flight.
+            for _ in 0..<(5 + Int(depth * 4)) {
+                let angle = random.nextUnit() * 2 * Float.pi
+                let distance = radius * (1.5 + 0.35 * random.nextUnit())
+                let at = Point(c.x + Easing.cosine(angle) * distance, c.y + Easing.sine(angle) * distance)
+                let r = radius * (0.08 + 0.08 * random.nextUnit())
+                canvas.fillCircle(center: at, radius: r * 1.15, dark)
+                canvas.fillCircle(center: at, radius: r, red)
+            }
+            // Seeds and a wet shine.
+            for _ in 0..<(3 + Int(depth * 3)) {
+                let angle = random.nextUnit() * 2 * Float.pi
+                let distance = radius * 0.5 * random.nextUnit()
+                let at = Point(c.x + Easing.cosine(angle) * distance, c.y + Easing.sine(angle) * distance)
+                canvas.fill(Path.ellipse(center: Point(0, 0), radiusX: radius * 0.08, radiusY: radius * 0.05)
+                    .applying(AffineTransform.rotation(angle).then(.translation(at.x, at.y))), Color(hex: 0xF6E7A6))
+            }
+            canvas.fillEllipse(center: Point(c.x - radius * 0.35, c.y - radius * 0.4), radiusX: radius * 0.26, radiusY: radius * 0.12,
+                               Color.white.withAlpha(0.6))
+        }
+    }
+
+    /// A rubber mallet: a round cartoon bump, shaded as a little dome (light up and
+    /// left, a shadow crescent down and right), bigger and shinier as it deepens.
+    func drawBump(_ mark: Mark, on image: RasterImage) {
+        let size = Float(min(image.width, image.height))
+        let depth = max(0, min(1, mark.depth))
+        let radius = (0.04 + 0.04 * depth) * size
+        let center = Point(mark.x * Float(image.width), mark.y * Float(image.height))
+        let glow = RadialGradientPaint(center: center, radius: radius * 1.3, stops: [
+            (0, Color(hex: 0xF2708A).withAlpha(0.25 + 0.2 * depth)), (0.7, Color(hex: 0xE05A7A).withAlpha(0.18)),
+            (1, Color(hex: 0xE05A7A).withAlpha(0)),
+        ])
+        paintAtop(glow, around: center, radiusX: radius * 1.3, radiusY: radius * 1.3, on: image)
+        let shadowCenter = Point(center.x + radius * 0.22, center.y + radius * 0.26)
+        let shadow = RadialGradientPaint(center: shadowCenter, radius: radius, stops: [
+            (0, Color(hex: 0x3A1D4E).withAlpha(0)), (0.62, Color(hex: 0x3A1D4E).withAlpha(0.05)),
+            (0.85, Color(hex: 0x3A1D4E).withAlpha(0.42 + 0.2 * depth)), (1, Color(hex: 0x3A1D4E).withAlpha(0)),
+        ])
+        paintAtop(shadow, around: shadowCenter, radiusX: radius, radiusY: radius, on: image)
+        let dome = RadialGradientPaint(center: Point(center.x - radius * 0.28, center.y - radius * 0.3), radius: radius * 0.95, stops: [
+            (0, Color(hex: 0xFFF2F6).withAlpha(0.75)), (0.35, Color(hex: 0xFFD6E2).withAlpha(0.4)),
+            (1, Color(hex: 0xFFD6E2).withAlpha(0)),
+        ])
+        paintAtop(dome, around: center, radiusX: radius * 1.3, radiusY: radius * 1.3, on: image)
+    }
+
+    /// A mark's shape comes from where it is, on a coarse grid, so the small drift of
+    /// a deepening mark keeps its shape (and a replay draws the same one).
+    static func shapeSeed(_ mark: Mark) -> UInt64 {
+        UInt64(max(0, (mark.x * 50).rounded())) &* 1_000_003 &+ UInt64(max(0, (mark.y * 50).rounded()))
+    }
+
+    /// A smooth closed blob around `center` through points at `radii` (evenly round).
+    static func blob(_ center: Point, radii: [Float], turn: Float) -> Path {
+        let count = radii.count
+        let points = (0..<count).map { index -> Point in
+            let angle = turn + Float(index) / Float(count) * 2 * Float.pi
+            return Point(center.x + Easing.cosine(angle) * radii[index], center.y + Easing.sine(angle) * radii[index])
+        }
+        var path = Path()
+        path.move(to: points[0])
+        for index in 0..<count {
+            let p0 = points[(index + count - 1) % count], p1 = points[index]
+            let p2 = points[(index + 1) % count], p3 = points[(index + 2) % count]
+            path.curve(to: p2, control1: Point(p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6),
+                       control2: Point(p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6))
+        }
+        path.close()
+        return path
+    }
+
+    /// Draws shapes for a mark inside `box` (picture pixels) on the scratch canvas,
+    /// then lays them atop the picture (nothing where the picture is transparent).
+    /// The closure gets the canvas and the box's corner to subtract from points.
+    func shapes(in box: Rect, on image: RasterImage, _ body: (Canvas, Point) -> Void) {
+        // Drawn whole from the same corner every time, whatever part is laid, so laying
+        // only the part a hit changed gives the very pixels a full redraw would.
+        let x0 = max(0, Int(box.minX)), y0 = max(0, Int(box.minY))
+        let x1 = min(image.width, Int(box.maxX.rounded(.up)) + 1), y1 = min(image.height, Int(box.maxY.rounded(.up)) + 1)
+        let lx0 = max(x0, clip.x), ly0 = max(y0, clip.y)
+        let lx1 = min(x1, clip.x + clip.width), ly1 = min(y1, clip.y + clip.height)
+        guard x1 > x0, y1 > y0, lx1 > lx0, ly1 > ly0 else { return }
+        let w = x1 - x0, h = y1 - y0
+        if scratch.width < w || scratch.height < h {
+            scratch = Canvas(width: max(w, scratch.width), height: max(h, scratch.height))
+        }
+        for y in 0..<h { (scratch.pixels + y * scratch.stride).update(repeating: 0, count: w) }
+        scratch.pushClip(PixelRect(x: 0, y: 0, width: w, height: h))
+        body(scratch, Point(Float(x0), Float(y0)))
+        scratch.popClip()
+        for y in ly0..<ly1 {
+            let source = scratch.pixels + (y - y0) * scratch.stride + (lx0 - x0)
+            let line = image.pixels + y * image.width + lx0
+            for index in 0..<(lx1 - lx0) {
+                let pixel = source[index]
+                let sourceAlpha = pixel >> 24
+                guard sourceAlpha != 0 else { continue }
+                let destination = line[index]
+                let destinationAlpha = destination >> 24
+                guard destinationAlpha != 0 else { continue }
+                let kept = Pixel.scale(destination, by: 255 - sourceAlpha)
+                let laid = Pixel.scale(pixel & 0x00FF_FFFF, by: destinationAlpha)
+                line[index] = (destination & 0xFF00_0000) | ((kept & 0x00FF_FFFF) &+ (laid & 0x00FF_FFFF))
+            }
         }
     }
 }

@@ -56,6 +56,8 @@ public final class PunchController {
         /// Where it landed in the picture (0...1 across and down): where its mark goes.
         public var u: Float = 0.5
         public var v: Float = 0.5
+        /// What it hit with: its mark is that tool's.
+        public var tool: PunchTool = .fist
     }
     /// What the punch being handled came from (set by `handle` before it punches).
     private var punchInput = LandedPunch.Input.mouse
@@ -93,6 +95,13 @@ public final class PunchController {
 
     public static var punchSounds: [String] { SoundNames.punches }
 
+    /// What punches hit with now (the session sets it from the user's setting).
+    public var tool: PunchTool = .fist
+    /// Landed hits per tool since launch (the headless summary prints them).
+    public private(set) var punchesByTool = [Int](repeating: 0, count: PunchTool.allCases.count)
+    /// Rumble pulses still to come (a tool's pattern after its first pulse), on `clock`.
+    private var pendingRumbles: [(at: Double, gamepad: Int32, pulse: RumblePulse)] = []
+
     public init(library: LibraryModel, recorder: PunchRecorder, configuration: AppConfiguration, width: Int, height: Int) {
         self.library = library
         self.recorder = recorder
@@ -103,6 +112,7 @@ public final class PunchController {
         layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
         requests.reserveCapacity(16)
         landedPunches.reserveCapacity(64)
+        pendingRumbles.reserveCapacity(Self.maxPendingRumbles)
     }
 
     /// Takes the requests made since the last call (the array keeps its capacity).
@@ -119,6 +129,7 @@ public final class PunchController {
         effects.reduceMotion = settings.reduceMotion
         effects.shakeStrength = Float(settings.shake) / 100
         effects.squashStrength = Float(settings.squash) / 100
+        tool = settings.tool
         let scale = Float(settings.uiScale) / 100
         if scale != uiScale {
             uiScale = scale
@@ -171,6 +182,7 @@ public final class PunchController {
             addReticle(id)
         case .gamepadRemoved(let id):
             reticles.removeAll { $0.gamepad == id }
+            pendingRumbles.removeAll { $0.gamepad == id }
             strength.forget(gamepad: id)
         case .gamepadButton(let id, let button, let pressed):
             if reticleIndex(id) == nil { addReticle(id) }
@@ -295,7 +307,8 @@ public final class PunchController {
         // A chain stays on one target: switching targets starts a new one.
         let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && library.selectedID == lastHitTarget
         let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
-        let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo))
+        let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo,
+                                               tool: tool))
         guard landed, let target = library.selected else { return }
         combo = nextCombo
         lastHitAt = clock
@@ -307,17 +320,44 @@ public final class PunchController {
         if landedPunches.count == 64 { landedPunches.removeFirst() }
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
                                          input: gamepad == nil ? punchInput : .gamepad,
-                                         u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5))
+                                         u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5, tool: tool))
+        if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
         punchInput = .mouse
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
         let power = PunchStrength.unit(strength)
-        let sound = Self.punchSounds[Int(random.next() % UInt64(Self.punchSounds.count))]
+        let sounds = tool.soundNames
+        let sound = sounds[Int(random.next() % UInt64(sounds.count))]
         let pitch = 1.04 - power * 0.14 + random.nextUnit() * 0.08
         let volume = 0.55 + power * 0.45
         requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
         if let gamepad {
-            rumblesRequested += 1
-            requests.append(.rumble(gamepad: gamepad, strength: 0.35 + 0.65 * power, milliseconds: 50 + Int(power * 110)))
+            for pulse in tool.rumble(power: power) {
+                if pulse.delay <= 0 {
+                    rumblesRequested += 1
+                    requests.append(.rumble(gamepad: gamepad, strength: pulse.strength, milliseconds: pulse.milliseconds))
+                } else if pendingRumbles.count < Self.maxPendingRumbles {
+                    pendingRumbles.append((clock + pulse.delay, gamepad, pulse))
+                }
+            }
+        }
+    }
+
+    /// A flurry's later pulses beyond this many are dropped (the pad is busy anyway).
+    static let maxPendingRumbles = 32
+
+    /// Sends the rumble pulses whose time has come.
+    private func sendDueRumbles() {
+        guard !pendingRumbles.isEmpty else { return }
+        var index = 0
+        while index < pendingRumbles.count {
+            let due = pendingRumbles[index]
+            if due.at <= clock + 1e-9 {
+                rumblesRequested += 1
+                requests.append(.rumble(gamepad: due.gamepad, strength: due.pulse.strength, milliseconds: due.pulse.milliseconds))
+                pendingRumbles.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 
@@ -336,6 +376,7 @@ public final class PunchController {
         clock += Double(dt)
         previousSquash = effects.squash.value
         effects.step(dt)
+        sendDueRumbles()
         let speed = 900 * layout.scale
         for index in reticles.indices {
             var reticle = reticles[index]
@@ -360,6 +401,6 @@ public final class PunchController {
 
     /// Whether something is moving (the loop may sleep when nothing is).
     public var isAnimating: Bool {
-        effects.isAnimating || reticles.contains { $0.stickX != 0 || $0.stickY != 0 || $0.pulse > 0 }
+        effects.isAnimating || !pendingRumbles.isEmpty || reticles.contains { $0.stickX != 0 || $0.stickY != 0 || $0.pulse > 0 }
     }
 }

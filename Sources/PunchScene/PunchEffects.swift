@@ -12,8 +12,12 @@ public struct PunchImpact: Sendable, Equatable {
     public var strength: Int
     /// Which hit of a combo this is (1 for a punch on its own).
     public var combo: Int
+    /// What it hit with.
+    public var tool: PunchTool
 
-    public init(windowX: Float, windowY: Float, targetPoint: (x: Float, y: Float)?, strength: Int = 500, combo: Int = 1) {
+    public init(windowX: Float, windowY: Float, targetPoint: (x: Float, y: Float)?, strength: Int = 500, combo: Int = 1,
+                tool: PunchTool = .fist) {
+        self.tool = tool
         self.windowX = windowX
         self.windowY = windowY
         self.targetPoint = targetPoint
@@ -22,7 +26,7 @@ public struct PunchImpact: Sendable, Equatable {
     }
 
     public static func == (a: PunchImpact, b: PunchImpact) -> Bool {
-        a.windowX == b.windowX && a.windowY == b.windowY && a.strength == b.strength && a.combo == b.combo
+        a.windowX == b.windowX && a.windowY == b.windowY && a.strength == b.strength && a.combo == b.combo && a.tool == b.tool
             && a.targetPoint?.x == b.targetPoint?.x && a.targetPoint?.y == b.targetPoint?.y
     }
 }
@@ -35,8 +39,14 @@ public struct PunchSprite: Sendable, Equatable {
     /// A little random tilt so repeated punches do not look stamped.
     public var rotation: Float
     public var tint: Int
+    /// What hit: each tool's sprite moves its own way (see `ToolImpact`).
+    public var toolKind: PunchTool = .fist
+    /// Where the pieces it throws go (fixed when it lands, so a replay matches).
+    public var seed: UInt64 = 0
 
+    /// The fist's lifetime; `duration` is this sprite's.
     public static let lifetime: Float = 0.55
+    public var duration: Float { toolKind.spriteLifetime }
     static let popDuration: Float = 0.16
 
     /// Size factor (overshoots above 1 while popping in).
@@ -52,7 +62,7 @@ public struct PunchSprite: Sendable, Equatable {
         return 1 - Easing.easeInCubic((age - fadeStart) / (Self.lifetime - fadeStart))
     }
 
-    public var isFinished: Bool { age >= Self.lifetime }
+    public var isFinished: Bool { age >= duration }
 }
 
 /// The score that pops up near a hit ("742!"): it springs in, drifts up and fades.
@@ -147,7 +157,13 @@ public struct PunchEffects: Sendable {
     public mutating func punch(_ impact: PunchImpact) -> Bool {
         if sprites.count == Self.maxSprites { sprites.removeFirst() }
         let tilt = (random.nextUnit() - 0.5) * 0.6
-        sprites.append(PunchSprite(x: impact.windowX, y: impact.windowY, rotation: tilt, tint: Int(random.next() % 3)))
+        var sprite = PunchSprite(x: impact.windowX, y: impact.windowY, rotation: tilt, tint: Int(random.next() % 3))
+        if impact.tool != .fist {
+            // Only tools that throw pieces draw a seed, so the fist's frames stay as they were.
+            sprite.toolKind = impact.tool
+            sprite.seed = random.next()
+        }
+        sprites.append(sprite)
         guard let point = impact.targetPoint else { return false }
         // Blend the anchor toward the new hit so stacked punches move smoothly.
         let weight: Float = squash.isSettled ? 1 : 0.5

@@ -19,6 +19,8 @@ public struct UserSettings: Sendable, Equatable {
     public var fullscreen = false
     /// Photos sit on the main screen as stickers (rounded corners, a light outline).
     public var photoFrame = true
+    /// The tool punches hit with (the tool strip, Q / E, the wheel and the pad choose it).
+    public var tool = PunchTool.fist
 
     public init() {}
 
@@ -30,6 +32,7 @@ public struct UserSettings: Sendable, Equatable {
         case uiScale = "ui-scale"
         case fullscreen
         case photoFrame = "photo-frame"
+        case tool
 
         /// What the key is for, in a few words (`settings list` prints it).
         public var summary: String {
@@ -42,7 +45,13 @@ public struct UserSettings: Sendable, Equatable {
             case .uiScale: return "size of everything on screen, 100 to 200 (%)"
             case .fullscreen: return "start fullscreen, on or off"
             case .photoFrame: return "photos framed as stickers, on or off"
+            case .tool: return "what punches hit with: " + PunchTool.allCases.map(\.rawValue).joined(separator: ", ")
             }
+        }
+
+        /// The words a setting takes when it is neither a number nor on/off.
+        public var choices: [String]? {
+            self == .tool ? PunchTool.allCases.map(\.rawValue) : nil
         }
 
         /// The allowed range of a number, nil for on/off.
@@ -51,7 +60,7 @@ public struct UserSettings: Sendable, Equatable {
             case .volume: return 0...100
             case .shake, .squash: return 0...200
             case .uiScale: return 100...200
-            case .sound, .reduceMotion, .fullscreen, .photoFrame: return nil
+            case .sound, .reduceMotion, .fullscreen, .photoFrame, .tool: return nil
             }
         }
 
@@ -71,6 +80,9 @@ public struct UserSettings: Sendable, Equatable {
             case .badValue(let key, let value):
                 if let range = key.range {
                     return "\(key.rawValue) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\""
+                }
+                if let choices = key.choices {
+                    return "\(key.rawValue) takes one of \(choices.joined(separator: ", ")), not \"\(value)\""
                 }
                 return "\(key.rawValue) takes on or off, not \"\(value)\""
             }
@@ -97,13 +109,17 @@ public struct UserSettings: Sendable, Equatable {
         case .uiScale: return String(uiScale)
         case .fullscreen: return Self.text(fullscreen)
         case .photoFrame: return Self.text(photoFrame)
+        case .tool: return tool.rawValue
         }
     }
 
     /// Sets `key` from text as a user types it ("on", "off", "yes", "true", "0"... or a number).
     public mutating func set(_ key: Key, _ text: String) throws(Refusal) {
         let trimmed = Self.trimmed(text).lowercased()
-        if let range = key.range {
+        if key == .tool {
+            guard let value = PunchTool(named: trimmed) else { throw .badValue(key, text) }
+            tool = value
+        } else if let range = key.range {
             let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
             guard let value = Int(number), range.contains(value) else { throw .badValue(key, text) }
             switch key {
@@ -111,7 +127,7 @@ public struct UserSettings: Sendable, Equatable {
             case .shake: shake = value
             case .squash: squash = value
             case .uiScale: uiScale = value
-            case .sound, .reduceMotion, .fullscreen, .photoFrame: break
+            case .sound, .reduceMotion, .fullscreen, .photoFrame, .tool: break
             }
         } else {
             guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
@@ -120,7 +136,7 @@ public struct UserSettings: Sendable, Equatable {
             case .reduceMotion: reduceMotion = value
             case .fullscreen: fullscreen = value
             case .photoFrame: photoFrame = value
-            case .volume, .shake, .squash, .uiScale: break
+            case .volume, .shake, .squash, .uiScale, .tool: break
             }
         }
     }

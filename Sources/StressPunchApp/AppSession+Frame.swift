@@ -193,6 +193,7 @@ extension AppSession {
         frame.comboOpacity = page == .versus ? 0 : controller.effects.comboOpacity
         frame.reducesMotion = settings.reduceMotion
         frame.reticles = controller.reticles
+        frame.tool = controller.tool
         frame.showsScene = showsPunchScene
         frame.title = library.selected?.name ?? "No target selected"
         frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""

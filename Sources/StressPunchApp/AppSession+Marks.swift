@@ -11,12 +11,12 @@ import StressCore
 /// as it does a delete.
 extension AppSession {
     static let washSeconds = 0.8
-    /// The tool whose marks a hit leaves (the fist until there are others).
-    static let currentTool = "fist"
 
-    /// The landed punch's mark on the target it landed on.
+    /// The landed punch's mark on the target it landed on, in its tool's style (a
+    /// pillow leaves none).
     func markLanded(_ punch: PunchController.LandedPunch, on targetID: Int64) {
-        markBook.hit(targetID, u: punch.u, v: punch.v, strength: punch.strength, tool: Self.currentTool,
+        guard punch.tool.leavesMark else { return }
+        markBook.hit(targetID, u: punch.u, v: punch.v, strength: punch.strength, tool: punch.tool.rawValue,
                      at: wallClock().timeIntervalSince1970, now: simulatedTime)
     }
 

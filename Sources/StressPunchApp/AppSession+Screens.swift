@@ -62,6 +62,7 @@ extension AppSession {
                                     currentIsArt: currentIsArt)
         }
         buildWashButton(ui)
+        buildToolStrip(ui)
         buildUndoToast(ui)
         buildWashUndoToast(ui)
         policy.buildOverlays(ui, session: self)

@@ -112,10 +112,12 @@ public final class AppSession {
     var drawnFrame = DisplayList()
     var builtFrame = DisplayList()
     var damage = Damage()
+    /// Wheel travel not yet a whole notch (a touchpad scrolls in fractions), for choosing a tool.
+    var toolWheelCarry: Float = 0
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
-        burst: RasterImage?, glyphs: (any GlyphSource)?, clipboard: (any Clipboard)? = nil,
+        burst: RasterImage?, toolArt: [PunchTool: ToolArt] = [:], glyphs: (any GlyphSource)?, clipboard: (any Clipboard)? = nil,
         configuration: AppConfiguration, width: Int, height: Int, synchronousPictures: Bool,
         policy: any SessionPolicy = DesktopPolicy()
     ) throws(TargetStoreError) {
@@ -129,7 +131,7 @@ public final class AppSession {
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
         controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
-        renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs)
+        renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs, toolArt: toolArt)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         settings = configuration.settings
         frameEvents.reserveCapacity(64)
@@ -167,6 +169,7 @@ public final class AppSession {
         if case .windowCloseRequested = event { requestQuitFromUser(); return }
         if handleHelp(event) { return }
         if handleShortcut(event) { return }
+        if handleToolChoice(event) { return }
         // On the punch screen Space always punches (Enter activates a focused card),
         // and the left stick aims, so the UI must not also read them.
         if ui != nil && !(isPunchScreen && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
@@ -192,6 +195,7 @@ public final class AppSession {
                     return
                 }
                 if let undo = undoToastRect, undo.contains(point) { return }
+                if layout.toolStrip.insetBy(-6 * layout.scale).contains(point) { return }
                 if canWash && layout.washButton.contains(point) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.

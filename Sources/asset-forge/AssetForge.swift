@@ -76,16 +76,41 @@ struct AssetForge {
         (SoundNames.punches[0], { PunchSynth.punch(.heavy) }),
         (SoundNames.punches[1], { PunchSynth.punch(.snappy) }),
         (SoundNames.punches[2], { PunchSynth.punch(.deep) }),
+        ("slap-1", { PunchSynth.tool(.slap(1)) }), ("slap-2", { PunchSynth.tool(.slap(2)) }),
+        ("pillow-1", { PunchSynth.tool(.pillow(1)) }), ("pillow-2", { PunchSynth.tool(.pillow(2)) }),
+        ("pie-1", { PunchSynth.tool(.pie(1)) }), ("pie-2", { PunchSynth.tool(.pie(2)) }),
+        ("tomato-1", { PunchSynth.tool(.tomato(1)) }), ("tomato-2", { PunchSynth.tool(.tomato(2)) }),
+        ("mallet-1", { PunchSynth.tool(.mallet(1)) }), ("mallet-2", { PunchSynth.tool(.mallet(2)) }),
         (SoundNames.click, { PunchSynth.click() }),
     ]
 
+    /// Each tool's pictures: (name, side, drawing). The fist's sprite is the punch burst.
+    static let toolPictures: [(name: String, side: Int, draw: @Sendable (Canvas) -> Void)] = {
+        var list: [(name: String, side: Int, draw: @Sendable (Canvas) -> Void)] = [
+            ("tool-slap", 512, ToolArt.slapSprite), ("tool-pillow", 512, ToolArt.pillowSprite), ("tool-pie", 512, ToolArt.pieSprite),
+            ("tool-tomato", 512, ToolArt.tomatoSprite), ("tool-mallet", 512, ToolArt.malletSprite),
+        ]
+        for tool in PunchTool.allCases {
+            let name = tool.rawValue
+            list.append((tool.iconPictureName, 256, { ToolArt.icon(name, $0) }))
+            if let bit = tool.bitPictureName { list.append((bit, 128, { ToolArt.bit(name, $0) })) }
+        }
+        return list
+    }()
+
     func run(only: Set<String>) throws(ForgeError) {
-        let known = Set(Self.illustrations.map(\.name) + Self.sounds.map(\.name) + ["punch-burst", "icon", "contact-sheet"])
+        let known = Set(Self.illustrations.map(\.name) + Self.sounds.map(\.name) + Self.toolPictures.map(\.name)
+                        + ["punch-burst", "icon", "contact-sheet"])
         if let unknown = only.first(where: { !known.contains($0) }) {
             throw .usage("no asset called \(unknown); known: \(known.sorted().joined(separator: ", "))")
         }
         let wanted = { (name: String) in only.isEmpty || only.contains(name) }
 
+        // Every tool sound the app asks for must be made here.
+        let made = Set(Self.sounds.map(\.name))
+        if let missing = SoundNames.all.first(where: { !made.contains($0) }) {
+            throw ForgeError(message: "the sound \(missing) has no synthesis; add one to AssetForge.sounds")
+        }
         // Every built-in target must get a picture; a new catalog entry without art is a bug here.
         let drawn = Set(Self.illustrations.map(\.name))
         for target in BuiltinCatalog.targets where !drawn.contains(target.assetName) {
@@ -106,6 +131,13 @@ struct AssetForge {
             let image = RasterImage(copying: canvas)
             if wanted("punch-burst") { try writePicture(image, name: "punch-burst") }
             sheet.append(("punch-burst", image))
+        }
+        for (name, side, draw) in Self.toolPictures where wanted(name) || wanted("contact-sheet") {
+            let canvas = Canvas(width: side, height: side)
+            draw(canvas)
+            let image = RasterImage(copying: canvas)
+            if wanted(name) { try writePicture(image, name: name) }
+            if side >= 256 { sheet.append((name, image)) }
         }
         if wanted("icon") || wanted("contact-sheet") {
             let canvas = Canvas(width: 1024, height: 1024)

@@ -36,7 +36,7 @@ struct SettingsCommandRunner {
     static func table(_ settings: UserSettings) -> String {
         UserSettings.Key.allCases.map { key in
             key.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
-                + settings.value(key).padding(toLength: 6, withPad: " ", startingAt: 0) + key.summary
+                + settings.value(key).padding(toLength: 8, withPad: " ", startingAt: 0) + key.summary
         }.joined(separator: "\n")
     }
 

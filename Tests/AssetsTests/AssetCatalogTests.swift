@@ -48,6 +48,38 @@ struct AssetCatalogTests {
                 "icon files not listed in AssetCatalog.iconSizes, or listed and missing: \(iconFiles.sorted())")
     }
 
+    @Test("each tool's sprite is 512 x 512 and its icon 256 x 256, transparent at the edges so nothing is cut off, solid in the middle")
+    func toolPictures() throws {
+        for tool in PunchTool.allCases {
+            var sides = [(tool.iconPictureName, 256)]
+            if tool != .fist { sides.append((tool.spritePictureName, 512)) }
+            if let bit = tool.bitPictureName { sides.append((bit, 128)) }
+            for (name, side) in sides {
+                let png = try PNGFile(bytes(of: AssetCatalog.pictureURL(named: name)))
+                #expect(png.width == side && png.height == side, "\(name) is \(png.width) x \(png.height)")
+                let alpha = try png.alphaChannel()
+                // Every pixel of the outermost two rows and columns is clear: a drawing touching
+                // the edge would show a hard cut where it is drawn.
+                var edge: [Int] = []
+                for i in 0..<side {
+                    let last = (side - 1) * side, nextToLast = (side - 2) * side, row = i * side
+                    edge += [i, side + i, last + i, nextToLast + i, row, row + 1, row + side - 1, row + side - 2]
+                }
+                #expect(edge.allSatisfy { alpha[$0] == 0 }, "\(name) touches its edge")
+                #expect(alpha.filter { $0 == 255 }.count > side * side / 10, "\(name) is mostly empty")
+            }
+        }
+    }
+
+    @Test("every tool has two or more sounds that differ from each other")
+    func toolSounds() throws {
+        for tool in PunchTool.allCases {
+            #expect(tool.soundNames.count >= 2)
+            let waves = try tool.soundNames.map { try WAVFileReader(bytes(of: AssetCatalog.soundURL(named: $0))).samples }
+            #expect(Set(waves.map { $0.count }).count > 1 || waves[0] != waves[1], "\(tool)'s sounds are the same")
+        }
+    }
+
     @Test("the punch burst is 512 x 512 with transparent corners and an opaque middle")
     func punchBurstHasTransparency() throws {
         let png = try PNGFile(bytes(of: AssetCatalog.pictureURL(named: AssetCatalog.punchBurstPictureName)))

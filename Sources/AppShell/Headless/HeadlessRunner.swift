@@ -3,6 +3,7 @@ import Input
 import Pictures
 import Platform
 import Raster
+import StressCore
 import StressPunchApp
 import TargetStore
 
@@ -175,6 +176,10 @@ public struct HeadlessRunner {
               + "(nothing changed); " + String(format: "%.1f", Double(counts.pixels) / Double(drawn * app.canvas.width * app.canvas.height) * 100)
               + " % of the pixels of the frames drawn")
         if case .success(let line) = app.damageCheck?.report { print("headless: damage check: " + line) }
+        // Which tools hit, and which sounds played (a test can tell a pie's from a fist's).
+        let tools = zip(PunchTool.allCases, app.session.controller.punchesByTool).filter { $0.1 > 0 }
+        print("headless: punches by tool: " + (tools.isEmpty ? "none" : tools.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")))
+        print("headless: sounds played: " + (app.soundsPlayed.isEmpty ? "none" : app.soundsPlayed.map { "\($0.name) x\($0.count)" }.joined(separator: ", ")))
         print("headless: \(recorder.punchesSaved) punches saved, \(recorder.punchesOnDeletedTargets) on targets deleted before saving")
         if app.audio.devicesLost > 0 {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")

@@ -1,0 +1,164 @@
+import Foundation
+import Locking
+
+/// The user's own sounds for the tools: `<data-dir>/sounds/TOOL/*.wav|*.ogg` (the
+/// data dir is `$XDG_DATA_HOME/StressPunch` unless `--data-dir` says otherwise). A
+/// tool with at least one good file plays those instead of its built-in sounds.
+///
+/// Files are checked like pictures before they are used: a size cap, the header
+/// sniffed (RIFF/WAVE or Ogg), decoded by SDL_mixer, and a length cap. All of that
+/// runs on a thread of its own (or before the first frame of a headless run, so a
+/// script replays the same), never on a frame. A bad file is skipped with one line
+/// naming it and saying what to do; the tool keeps its built-in sounds.
+public final class UserSounds: @unchecked Sendable {
+    // @unchecked: `ready` is locked; the rest is touched only on the main thread.
+    public static let folderName = "sounds"
+    /// Bigger files are refused before they are read (a 4 s WAV is under 1.6 MB).
+    public static let maxFileBytes = 4 * 1024 * 1024
+    /// Longer sounds are refused: a hit's sound must end before the next few hits.
+    public static let maxSeconds = 4.0
+    /// At most this many files a tool (sorted by name) are looked at.
+    public static let maxFilesPerTool = 8
+
+    public struct Found: Sendable {
+        public let tool: String
+        /// The name the mixer knows it by: `user:TOOL/FILE`.
+        public let name: String
+        public let url: URL
+        public let sound: SDLAudio.DecodedSound
+    }
+
+    private let folder: URL
+    private let tools: [String]
+    private let ready = Locked<(sounds: [Found], problems: [String], done: Bool)>(([], [], false))
+    /// The user's sounds by tool, in the order they take turns.
+    public private(set) var byTool: [String: [String]] = [:]
+    private var turn: [String: Int] = [:]
+
+    /// `dataDirectory` holds `sounds/`; `tools` are the folder names that count.
+    public init(dataDirectory: URL, tools: [String]) {
+        folder = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+        self.tools = tools
+    }
+
+    /// Looks for the files and checks them: on a thread of its own, or now when
+    /// `synchronous` (headless runs).
+    public func start(synchronous: Bool) {
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            ready.withLock { $0.done = true }
+            return
+        }
+        if synchronous {
+            scan()
+        } else {
+            let thread = Thread { [self] in scan() }
+            thread.name = "user sounds"
+            thread.start()
+        }
+    }
+
+    /// Hands the checked sounds to `audio` and returns the problems found (each one
+    /// line), once they are ready; nil until then and after.
+    public func install(into audio: SDLAudio) -> [String]? {
+        let taken = ready.withLock { state -> (sounds: [Found], problems: [String], done: Bool)? in
+            guard state.done else { return nil }
+            let result = state
+            state = ([], [], false)
+            return result
+        }
+        guard let taken else { return nil }
+        for found in taken.sounds {
+            audio.adopt(found.name, found.sound, from: found.url)
+            byTool[found.tool, default: []].append(found.name)
+        }
+        return taken.problems
+    }
+
+    /// The sound to play for built-in sound `name` of `tool`: one of the user's for
+    /// that tool (taking turns), or `name` itself when the user has none.
+    public func substitute(_ name: String, tool: String) -> String {
+        guard let own = byTool[tool], !own.isEmpty else { return name }
+        let index = turn[tool, default: 0]
+        turn[tool] = (index + 1) % own.count
+        return own[index % own.count]
+    }
+
+    private func scan() {
+        var sounds: [Found] = []
+        var problems: [String] = []
+        let manager = FileManager.default
+        let entries = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for entry in entries where !entry.hasPrefix(".") {
+            let toolFolder = folder.appendingPathComponent(entry, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: toolFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard tools.contains(entry) else {
+                problems.append("\(toolFolder.path) is not a tool's folder, so its sounds are not used; name it one of "
+                                + tools.joined(separator: ", "))
+                continue
+            }
+            let files = ((try? manager.contentsOfDirectory(atPath: toolFolder.path)) ?? []).sorted().filter { !$0.hasPrefix(".") }
+            var used = 0
+            for file in files {
+                let url = toolFolder.appendingPathComponent(file)
+                let kind = url.pathExtension.lowercased()
+                guard kind == "wav" || kind == "ogg" else {
+                    problems.append("\(url.path) is not a .wav or .ogg file, so it is not used; convert it to WAV or Ogg Vorbis")
+                    continue
+                }
+                guard used < Self.maxFilesPerTool else {
+                    problems.append("\(url.path) is past the \(Self.maxFilesPerTool) sounds a tool takes, so it is not used; remove some")
+                    continue
+                }
+                switch Self.check(url) {
+                case .success(let sound):
+                    sounds.append(Found(tool: entry, name: "user:\(entry)/\(file)", url: url, sound: sound))
+                    used += 1
+                case .failure(let problem):
+                    problems.append("\(url.path) \(problem.text); the built-in \(entry) sounds play instead")
+                }
+            }
+        }
+        ready.withLock { $0 = (sounds, problems, true) }
+    }
+
+    struct Problem: Error {
+        let text: String
+    }
+
+    /// Reads and checks one file: size, header, decode, length.
+    static func check(_ url: URL) -> Result<SDLAudio.DecodedSound, Problem> {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxFileBytes else {
+            return .failure(Problem(text: String(format: "is %.1f MB, over the %d MB a sound may be; use a shorter sound or Ogg Vorbis",
+                                                 Double(size) / 1_048_576, maxFileBytes / 1_048_576)))
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(Problem(text: "cannot be read; check that it is yours and readable"))
+        }
+        let bytes = [UInt8](data)
+        let isWAV = bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WAVE".utf8)
+        let isOgg = bytes.count >= 4 && bytes[0..<4].elementsEqual("OggS".utf8)
+        guard isWAV || isOgg else {
+            return .failure(Problem(text: "is not a WAV or Ogg sound inside; save it again as WAV or Ogg Vorbis"))
+        }
+        switch SDLAudio.decode(bytes, maxSeconds: maxSeconds) {
+        case .failure(.unreadable(let reason)):
+            return .failure(Problem(text: "could not be decoded (\(DiagnosticLine.short(reason))); save it again as 16-bit WAV or Ogg Vorbis"))
+        case .failure(.tooLong(let seconds)):
+            return .failure(Problem(text: String(format: "lasts %.1f s, longer than the %.0f s a hit's sound may; trim it", seconds, maxSeconds)))
+        case .failure(.silent):
+            return .failure(Problem(text: "holds no sound; save it again with the sound in it"))
+        case .success(let sound):
+            return .success(sound)
+        }
+    }
+}
+
+/// SDL's error strings can run long; one short clause of one line is enough here.
+enum DiagnosticLine {
+    static func short(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+        return line.count > 120 ? String(line.prefix(117)) + "…" : (line.isEmpty ? "unknown error" : line)
+    }
+}
