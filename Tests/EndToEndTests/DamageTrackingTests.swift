@@ -61,6 +61,59 @@ struct DamageTrackingEndToEndTests {
         #expect(counts.whole < 20, "only the first frame and resizes are drawn whole: \(counts)")
     }
 
+    @Test("every tool's sprite, flying pieces and marks, the strip, the wheel and the pad's reticle with its tool badge equal full redraws")
+    func everyTool() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 move 640 360
+            0.30 click 600 330
+            0.42 click 660 380
+            0.54 click 620 300
+            0.66 screenshot $DIR/tool0.png
+            0.91 key e
+            1.01 click 600 330
+            1.13 click 660 380
+            1.25 click 620 300
+            1.37 screenshot $DIR/tool1.png
+            1.62 key e
+            1.72 click 600 330
+            1.84 click 660 380
+            1.96 click 620 300
+            2.08 screenshot $DIR/tool2.png
+            2.33 key e
+            2.43 click 600 330
+            2.55 click 660 380
+            2.67 click 620 300
+            2.79 screenshot $DIR/tool3.png
+            3.04 key e
+            3.14 click 600 330
+            3.26 click 660 380
+            3.38 click 620 300
+            3.50 screenshot $DIR/tool4.png
+            3.75 key e
+            3.85 click 600 330
+            3.97 click 660 380
+            4.09 click 620 300
+            4.21 screenshot $DIR/tool5.png
+            4.46 key e
+            4.56 pad a
+            5.50 pad leftstick
+            5.80 click "Tomato"
+            5.90 click 640 360
+            6.00 pad a
+            6.60 wheel 0 -1
+            6.90 key w
+            7.70 quit
+            """, extra: ["--check-damage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("frames compared with full redraws, all equal"), "\(result.standardOutput)")
+        // It reached every tool: each landed its hits.
+        let byTool = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("headless: punches by tool:") } ?? ""
+        for tool in ["fist", "slap", "pillow", "pie", "tomato", "mallet"] {
+            #expect(byTool.contains("\(tool) "), "\(tool) never punched: \(byTool)")
+        }
+    }
+
     @Test("Stats, Settings toggled, the Add form typed into (bidi text, a selection, the caret), help and a rush equal full redraws")
     func formsAndScreens() throws {
         let run = HeadlessRun()
