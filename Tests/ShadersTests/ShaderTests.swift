@@ -88,6 +88,38 @@ struct ImageDrawTests {
         expectGolden(translucent, "image-translucent-rotated")
     }
 
+    @Test("a transformed picture drawn under clips cut across its rows equals it drawn whole")
+    func clipCutsAcrossRowsAreExact() {
+        // Damage tracking draws parts of rows; every part must be what the whole row draws.
+        let picture = checkerPicture(alpha: 200)
+        let transform = AffineTransform.translation(-8, -8).then(.scale(3.7, 2.3))
+            .then(.rotation(0.41)).then(.translation(40.3, 29.7))
+        for (flash, opacity) in [(Float(0), Float(1)), (0.6, 1), (0, 0.7)] {
+            let whole = Canvas(width: 80, height: 60)
+            whole.clear(Color(hex: 0x303040))
+            whole.drawImage(picture, transform: transform, opacity: opacity, flash: flash)
+            let parts = Canvas(width: 80, height: 60)
+            parts.clear(Color(hex: 0x303040))
+            // Uneven vertical strips, each starting inside the picture's rows.
+            var left = 0
+            for width in [13, 1, 7, 22, 3, 17, 17] {
+                parts.pushClip(PixelRect(x: left, y: 0, width: width, height: 60))
+                parts.drawImage(picture, transform: transform, opacity: opacity, flash: flash)
+                parts.popClip()
+                left += width
+            }
+            var differing = 0, drawn = 0
+            for y in 0..<60 {
+                for x in 0..<80 {
+                    if whole[x, y] != parts[x, y] { differing += 1 }
+                    if whole[x, y] != Color(hex: 0x303040).premultiplied { drawn += 1 }
+                }
+            }
+            #expect(drawn > 1000)
+            #expect(differing == 0, "flash \(flash), opacity \(opacity): \(differing) pixels differ")
+        }
+    }
+
     @Test("a picture paint fills a rounded card, cropped to cover it")
     func imagePaintFillsShape() throws {
         let canvas = Canvas(width: 40, height: 30)
