@@ -188,4 +188,30 @@ struct PaintTests {
         #expect(canvas[99, 30] >> 24 == 0)
         expectGolden(canvas, "shadow")
     }
+
+    @Test("a shadow drawn from its mask, whole or under a clip, equals the shadow worked out")
+    func shadowMaskMatches() throws {
+        let shape = Rect(x: 21.3, y: 14.6, width: 47.5, height: 23), radius: Float = 11.5, blur: Float = 9, offset = Point(0.4, 3.2)
+        let color = Color.black.withAlpha(0.32)
+        let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
+        for clip in [PixelRect(x: 0, y: 0, width: 100, height: 70), PixelRect(x: 33, y: 9, width: 21, height: 30)] {
+            let worked = Canvas(width: 100, height: 70), masked = Canvas(width: 100, height: 70)
+            for canvas in [worked, masked] {
+                canvas.clear(Color(hex: 0x6A70C0))
+                canvas.pushClip(clip)
+            }
+            worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
+            masked.drawShadow(mask, color: color)
+            var differing = 0, shaded = 0
+            for y in 0..<70 {
+                for x in 0..<100 {
+                    if worked[x, y] != masked[x, y] { differing += 1 }
+                    if worked[x, y] != Color(hex: 0x6A70C0).premultiplied { shaded += 1 }
+                }
+            }
+            #expect(shaded > 300)
+            #expect(differing == 0)
+        }
+        #expect(ShadowMask(of: Rect(x: 0, y: 0, width: 4000, height: 4000), radius: 0, blur: 4) == nil)
+    }
 }
