@@ -199,6 +199,18 @@ struct RowMapping {
         du = Int32(clamping: Int((inverse.a * 65536).rounded()))
         dv = Int32(clamping: Int((inverse.b * 65536).rounded()))
     }
+
+    /// The mapping of pixel x + `steps`, reached by stepping from x's (in 64 bits, so
+    /// the same whatever pixel the caller starts drawing at).
+    init(inverse: AffineTransform, x: Int, y: Int, advancedBy steps: Int) {
+        let cx = Float(x) + 0.5, cy = Float(y) + 0.5
+        let fu = inverse.a * cx + inverse.c * cy + inverse.tx - 0.5
+        let fv = inverse.b * cx + inverse.d * cy + inverse.ty - 0.5
+        du = Int32(clamping: Int((inverse.a * 65536).rounded()))
+        dv = Int32(clamping: Int((inverse.b * 65536).rounded()))
+        u = Int32(clamping: Int((fu * 65536).rounded()) &+ Int(du) &* steps)
+        v = Int32(clamping: Int((fv * 65536).rounded()) &+ Int(dv) &* steps)
+    }
 }
 
 /// The x range (relative to the row start, clamped to 0...count) where a linear
@@ -236,7 +248,8 @@ extension Canvas {
             let p = transform.apply(Point(corner == 1 || corner == 2 ? w + 1 : -1, corner >= 2 ? h + 1 : -1))
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        let area = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).enclosingPixels.intersection(clip)
+        let bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).enclosingPixels
+        let area = bounds.intersection(clip)
         guard !area.isEmpty else { return }
 
         let sampler = BilinearSampler(image)
@@ -255,9 +268,13 @@ extension Canvas {
         let touchStep = max(1, Int(8 / max(abs(inverse.a), abs(inverse.b), 1e-3)))
 
         for y in area.y..<area.maxY {
-            let cy = Float(y) + 0.5, cx = Float(area.x) + 0.5
+            // Each row is solved and stepped from the picture's own left edge, not the
+            // clip's: a clip cut across the row (a damage rectangle) then draws exactly
+            // the pixels a whole row would.
+            let cy = Float(y) + 0.5, cx = Float(bounds.x) + 0.5
             let u0 = inverse.a * cx + inverse.c * cy + inverse.tx - 0.5
             let v0 = inverse.b * cx + inverse.d * cy + inverse.ty - 0.5
+            let skip = area.x - bounds.x, rowCount = area.maxX - bounds.x
             if touchAhead > 0 && y + touchAhead < area.maxY {
                 // Fixed-point steps over the inside run of that row.
                 let ahead = RowMapping(inverse: inverse, x: area.x, y: y + touchAhead)
@@ -269,17 +286,17 @@ extension Canvas {
                 rk_prefetch_run(sampler.pixels, image.width, u, v, stepU, stepV, run.count)
             }
             // Pixels whose sample point lies in (-1, w) x (-1, h) touch the picture.
-            let (uStart, uEnd) = spanInside(value: u0, step: inverse.a, low: -1, high: w, count: area.width)
-            let (vStart, vEnd) = spanInside(value: v0, step: inverse.b, low: -1, high: h, count: area.width)
-            let start = max(uStart, vStart), end = min(uEnd, vEnd)
+            let (uStart, uEnd) = spanInside(value: u0, step: inverse.a, low: -1, high: w, count: rowCount)
+            let (vStart, vEnd) = spanInside(value: v0, step: inverse.b, low: -1, high: h, count: rowCount)
+            let start = max(uStart, vStart, skip), end = min(uEnd, vEnd)
             guard end > start else { continue }
-            var mapping = RowMapping(inverse: inverse, x: area.x + start, y: y)
+            var mapping = RowMapping(inverse: inverse, x: bounds.x, y: y, advancedBy: start)
             // Pixels whose four texels are all inside, solved exactly on the fixed-point steps.
             let inside = sampler.insideRange(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: end - start)
             let innerStart = inside.isEmpty ? end : start + inside.lowerBound
             let innerEnd = inside.isEmpty ? end : start + inside.upperBound
 
-            let row = pixels + y * stride + area.x
+            let row = pixels + y * stride + bounds.x
             var x = start
             @inline(__always) func put(_ sample: UInt32) {
                 var color = sample

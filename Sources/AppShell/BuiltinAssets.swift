@@ -12,7 +12,21 @@ import StressCore
 enum BuiltinAssets {
     static var soundNames: [String] { AssetCatalog.soundNames }
 
-    static func pictureURL(named name: String) -> URL? { AssetCatalog.pictureURL(named: name) }
+    /// The screens ask for the shown target's picture every frame; finding it is a
+    /// path built and a file looked up, so the shipped pictures are found once.
+    static func pictureURL(named name: String) -> URL? {
+        if let url = shippedPictureURLs[name] { return url }
+        return AssetCatalog.pictureURL(named: name)
+    }
+
+    /// The shipped pictures that are there (the folder cannot change while the app runs).
+    private static let shippedPictureURLs: [String: URL] = {
+        var urls: [String: URL] = [:]
+        for name in AssetCatalog.pictureNames {
+            if let url = AssetCatalog.pictureURL(named: name) { urls[name] = url }
+        }
+        return urls
+    }()
 
     static func soundURL(named name: String) -> URL? { AssetCatalog.soundURL(named: name) }
 

@@ -53,6 +53,11 @@ public enum UIRenderer {
     /// Draws `commands` in order on `canvas`, text with `glyphs`. Clips nest; any left
     /// open are closed at the end so the canvas is returned as it came.
     public static func execute(_ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource) {
+        execute(commands, on: canvas, glyphs: glyphs, shadows: ShadowMasks())
+    }
+
+    /// The same, drawing the shadows `shadows` holds masks of from those masks.
+    static func execute(_ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource, shadows: ShadowMasks) {
         var depth = 0
         // The list runs once per band of rows; what lies wholly outside this band's
         // clip is skipped before any work (text layout above all).
@@ -67,7 +72,11 @@ public enum UIRenderer {
                 if visible(rect) { canvas.fillRoundedRect(rect, radius: radius, color) }
             case let .shadow(rect, radius, blur, offset, color):
                 if visible(rect.offsetBy(dx: offset.x, dy: offset.y), margin: blur * 1.5 + 1) {
-                    canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color)
+                    if let mask = shadows.mask(rect, radius: radius, blur: blur, offset: offset) {
+                        canvas.drawShadow(mask, color: color)
+                    } else {
+                        canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color)
+                    }
                 }
             case let .image(image, rect, radius, fit, opacity):
                 if visible(rect) { drawImage(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas) }

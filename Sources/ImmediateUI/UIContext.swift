@@ -206,6 +206,8 @@ public final class UIContext {
     /// `click "Settings"`, finds them by.
     public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
+    /// Shadows that held still since the last frame, drawn from masks.
+    var shadowMasks = ShadowMasks()
     var drawingOverlay = false
     /// Scratch for `describe(into:)`: the clips open at each command.
     var describedClips: [PixelRect] = []
@@ -288,6 +290,7 @@ public final class UIContext {
         baseCommands.append(contentsOf: overlayCommands)
         if let ring = focusRing, ring.overlay { appendFocusRing(ring, to: &baseCommands) }
         drawToasts()
+        shadowMasks.update(with: baseCommands)
         return baseCommands
     }
 
@@ -297,7 +300,7 @@ public final class UIContext {
 
     /// Executes the last finished frame's commands on `canvas` (no copy of the list).
     public func render(on canvas: Canvas) {
-        UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs)
+        UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs, shadows: shadowMasks)
     }
 
     private func appendFocusRing(_ ring: FocusRingPlacement, to list: inout [DrawCommand]) {

@@ -23,7 +23,7 @@ extension MainSceneRenderer {
         let scale = layout.scale
         switch frame.picture {
         case .ready(let image):
-            var bounds = Self.bounds(of: image, under: frame.pictureTransform)
+            var bounds = Self.bounds(of: contentBounds.box(of: image), under: frame.pictureTransform)
             if frame.pictureIsSticker {
                 bounds = Self.union(bounds, Self.shadowBounds(rect, blur: 26 * scale, offset: Point(0, 10 * scale)))
             } else if image.isOpaque {
@@ -32,7 +32,8 @@ extension MainSceneRenderer {
                     blur: 22 * scale, offset: Point(0, 0)))
             }
             let flash = frame.flash, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
-            list.append(bounds, exactUnderClip: false) { hasher in
+            // An affine picture and a shadow draw the same pixels however a clip cuts their rows.
+            list.append(bounds) { hasher in
                 hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)
                 hasher.combine(transform); hasher.combine(flash); hasher.combine(rect); hasher.combine(sticker); hasher.combine(scale)
             }
@@ -60,7 +61,7 @@ extension MainSceneRenderer {
         }
         for sprite in frame.sprites {
             forEachDrawing(of: sprite) { image, transform, opacity in
-                list.append(Self.bounds(of: image, under: transform), exactUnderClip: false) { hasher in
+                list.append(Self.bounds(of: contentBounds.box(of: image), under: transform)) { hasher in
                     hasher.combine(6); hasher.combine(image.serial); hasher.combine(image.revision)
                     hasher.combine(transform); hasher.combine(opacity)
                 }
@@ -84,7 +85,7 @@ extension MainSceneRenderer {
         }
         for reticle in frame.reticles {
             let drawing = reticleDrawing(reticle)
-            list.append(Self.bounds(of: drawing.image, under: drawing.transform), exactUnderClip: false) { hasher in
+            list.append(Self.bounds(of: contentBounds.box(of: drawing.image), under: drawing.transform)) { hasher in
                 hasher.combine(9); hasher.combine(drawing.image.serial); hasher.combine(drawing.transform)
             }
             if let badge = reticleBadge(reticle) {
@@ -120,13 +121,16 @@ extension MainSceneRenderer {
                          height: placed.box.height + 2 * grow)
     }
 
-    /// Every pixel an image drawn under `transform` may touch: its corners grown by
-    /// the one-texel border the sampler blends into, and one pixel more.
-    static func bounds(of image: RasterImage, under transform: AffineTransform) -> PixelRect {
-        let w = Float(image.width), h = Float(image.height)
+    /// Every pixel an image drawn under `transform` may touch, when its texels outside
+    /// `box` are all transparent (a draw leaves a pixel sampling only those as it
+    /// was): the box's corners grown by the one-texel border the sampler blends into,
+    /// and one pixel more.
+    static func bounds(of box: PixelRect, under transform: AffineTransform) -> PixelRect {
+        guard !box.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let x0 = Float(box.x), y0 = Float(box.y), x1 = Float(box.maxX), y1 = Float(box.maxY)
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         for corner in 0..<4 {
-            let p = transform.apply(Point(corner == 1 || corner == 2 ? w + 1 : -1, corner >= 2 ? h + 1 : -1))
+            let p = transform.apply(Point(corner == 1 || corner == 2 ? x1 + 1 : x0 - 1, corner >= 2 ? y1 + 1 : y0 - 1))
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else {

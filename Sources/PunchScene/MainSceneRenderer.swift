@@ -81,6 +81,8 @@ public final class MainSceneRenderer: BandRenderer {
     var glow: RasterImage
     var glowOrigin = (0, 0)
     var paintsSize = (0, 0)
+    /// The drawn pictures' content boxes, for damage tracking (main thread).
+    let contentBounds = ContentBoundsMemo()
 
     /// `burst` is the punch sprite picture; without one a burst is drawn here.
     public init(layout: MainLayout, burst: RasterImage?, glyphs: (any GlyphSource)?, toolArt: [PunchTool: ToolArt] = [:]) {

@@ -88,6 +88,38 @@ struct ImageDrawTests {
         expectGolden(translucent, "image-translucent-rotated")
     }
 
+    @Test("a transformed picture drawn under clips cut across its rows equals it drawn whole")
+    func clipCutsAcrossRowsAreExact() {
+        // Damage tracking draws parts of rows; every part must be what the whole row draws.
+        let picture = checkerPicture(alpha: 200)
+        let transform = AffineTransform.translation(-8, -8).then(.scale(3.7, 2.3))
+            .then(.rotation(0.41)).then(.translation(40.3, 29.7))
+        for (flash, opacity) in [(Float(0), Float(1)), (0.6, 1), (0, 0.7)] {
+            let whole = Canvas(width: 80, height: 60)
+            whole.clear(Color(hex: 0x303040))
+            whole.drawImage(picture, transform: transform, opacity: opacity, flash: flash)
+            let parts = Canvas(width: 80, height: 60)
+            parts.clear(Color(hex: 0x303040))
+            // Uneven vertical strips, each starting inside the picture's rows.
+            var left = 0
+            for width in [13, 1, 7, 22, 3, 17, 17] {
+                parts.pushClip(PixelRect(x: left, y: 0, width: width, height: 60))
+                parts.drawImage(picture, transform: transform, opacity: opacity, flash: flash)
+                parts.popClip()
+                left += width
+            }
+            var differing = 0, drawn = 0
+            for y in 0..<60 {
+                for x in 0..<80 {
+                    if whole[x, y] != parts[x, y] { differing += 1 }
+                    if whole[x, y] != Color(hex: 0x303040).premultiplied { drawn += 1 }
+                }
+            }
+            #expect(drawn > 1000)
+            #expect(differing == 0, "flash \(flash), opacity \(opacity): \(differing) pixels differ")
+        }
+    }
+
     @Test("a picture paint fills a rounded card, cropped to cover it")
     func imagePaintFillsShape() throws {
         let canvas = Canvas(width: 40, height: 30)
@@ -155,5 +187,31 @@ struct PaintTests {
         }
         #expect(canvas[99, 30] >> 24 == 0)
         expectGolden(canvas, "shadow")
+    }
+
+    @Test("a shadow drawn from its mask, whole or under a clip, equals the shadow worked out")
+    func shadowMaskMatches() throws {
+        let shape = Rect(x: 21.3, y: 14.6, width: 47.5, height: 23), radius: Float = 11.5, blur: Float = 9, offset = Point(0.4, 3.2)
+        let color = Color.black.withAlpha(0.32)
+        let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
+        for clip in [PixelRect(x: 0, y: 0, width: 100, height: 70), PixelRect(x: 33, y: 9, width: 21, height: 30)] {
+            let worked = Canvas(width: 100, height: 70), masked = Canvas(width: 100, height: 70)
+            for canvas in [worked, masked] {
+                canvas.clear(Color(hex: 0x6A70C0))
+                canvas.pushClip(clip)
+            }
+            worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
+            masked.drawShadow(mask, color: color)
+            var differing = 0, shaded = 0
+            for y in 0..<70 {
+                for x in 0..<100 {
+                    if worked[x, y] != masked[x, y] { differing += 1 }
+                    if worked[x, y] != Color(hex: 0x6A70C0).premultiplied { shaded += 1 }
+                }
+            }
+            #expect(shaded > 300)
+            #expect(differing == 0)
+        }
+        #expect(ShadowMask(of: Rect(x: 0, y: 0, width: 4000, height: 4000), radius: 0, blur: 4) == nil)
     }
 }
