@@ -425,7 +425,7 @@ public struct AppRunner {
                 frameBudget = 1.0 / Double(app.window.refreshRate)
             } else if app.nextWakeUp > frameBudget {
                 // Only clocks or a slow loop run: sleep until input arrives or the
-                // session's next wake-up (a kiosk's attract loop: 20 frames a second).
+                // session's next wake-up (a kiosk's attract loop: 30 frames a second).
                 SDLInput.waitForEvent(milliseconds: Int(max(1, (app.nextWakeUp - spent) * 1000)))
             } else if spent < frameBudget {
                 usleep(UInt32((frameBudget - spent) * 1e6))

@@ -65,10 +65,8 @@ extension AppSession {
     /// ...and this often when none does: the longest gap the fixed steps take in at
     /// once (a longer sleep would slow the simulation's clock, and with it idle
     /// resets). Nothing on screen moves by itself, or the UI would have said when.
-    /// An idle kiosk's attract loop breathes slowly (a 2.4 s breath moves the target's
-    /// edge under a pixel a frame, the invitation's pulse takes 1.6 s): 20 frames a
-    /// second are enough, and a kiosk idles most of the day.
-    static let attractWakeUp = 1.0 / 20
+    /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
+    static let attractWakeUp = 1.0 / 30
 
     /// One frame: input, fixed steps, layout, UI and scene. See the type's comment.
     public func frame(_ input: FrameInput) -> FrameOutput {
