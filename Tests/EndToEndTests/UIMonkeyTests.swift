@@ -34,11 +34,11 @@ struct UIMonkeyTests {
         "Tab", "Shift+Tab", "Return", "Escape", "space", "Left", "Right", "Up", "Down", "Home", "End", "PageUp", "PageDown",
         "Backspace", "Delete", "F11", "1", "2", "3", "4", "5", "m", "a", "z", "Ctrl+N", "Ctrl+L", "Ctrl+M", "Ctrl+Z", "Ctrl+T", "Ctrl+R", "Ctrl+B",
         "Ctrl+A", "Ctrl+C", "Ctrl+V", "Ctrl+X", "Shift+Left", "Shift+Right", "F1", "Ctrl+F", "Alt+F4", "\"Keypad Enter\"",
-        "w", "Ctrl+,", "Shift+/",
+        "w", "Ctrl+,", "Shift+/", "q", "e", "=", "-",
     ]
     static let texts = ["Boss", "Büro 🥊", "Monday", "😤😤", "x", " ", "Ünïcödé ✨", "a very long name that goes on and on and on",
                         "مرحبا بالعالم", "שלום 123 abc", "你好世界", "(نعم) 42 🥊"]
-    static let buttons = ["a", "b", "x", "y", "back", "start", "guide", "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright"]
+    static let buttons = ["a", "b", "x", "y", "back", "start", "guide", "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright", "leftstick", "rightstick"]
     static let axes = ["leftx", "lefty", "rightx", "righty", "lefttrigger", "righttrigger"]
 
     /// The files a monkey drops: good pictures and everything that is not one.
