@@ -217,10 +217,7 @@ public final class MarkPainter {
                 let destination = line[index]
                 let destinationAlpha = destination >> 24
                 guard destinationAlpha != 0 else { continue }
-                // out = source × destination alpha + destination × (1 − source alpha)
-                let kept = Pixel.scale(destination, by: 255 - sourceAlpha)
-                let laid = Pixel.scale(source & 0x00FF_FFFF, by: destinationAlpha)
-                line[index] = (destination & 0xFF00_0000) | ((kept & 0x00FF_FFFF) &+ (laid & 0x00FF_FFFF))
+                line[index] = Self.atop(source, alpha: sourceAlpha, onto: destination, alpha: destinationAlpha)
             }
         }
     }
@@ -473,10 +470,20 @@ extension MarkPainter {
                 let destination = line[index]
                 let destinationAlpha = destination >> 24
                 guard destinationAlpha != 0 else { continue }
-                let kept = Pixel.scale(destination, by: 255 - sourceAlpha)
-                let laid = Pixel.scale(pixel & 0x00FF_FFFF, by: destinationAlpha)
-                line[index] = (destination & 0xFF00_0000) | ((kept & 0x00FF_FFFF) &+ (laid & 0x00FF_FFFF))
+                line[index] = Self.atop(pixel, alpha: sourceAlpha, onto: destination, alpha: destinationAlpha)
             }
         }
+    }
+}
+
+extension MarkPainter {
+    /// Porter-Duff "atop" for one premultiplied pixel, keeping the destination's alpha
+    /// (marks stay inside the picture, never on its transparent margin):
+    /// out = source × destination alpha + destination × (1 − source alpha).
+    @inline(__always)
+    static func atop(_ source: UInt32, alpha sourceAlpha: UInt32, onto destination: UInt32, alpha destinationAlpha: UInt32) -> UInt32 {
+        let kept = Pixel.scale(destination, by: 255 - sourceAlpha)
+        let laid = Pixel.scale(source & 0x00FF_FFFF, by: destinationAlpha)
+        return (destination & 0xFF00_0000) | ((kept & 0x00FF_FFFF) &+ (laid & 0x00FF_FFFF))
     }
 }
