@@ -69,7 +69,9 @@ public final class MarkPainter {
         } else {
             image = RasterImage(width: picture.width, height: picture.height)
         }
-        image.pixels.update(from: picture.pixels, count: picture.width * picture.height)
+        // The copy keeps the picture's opacity, and marks laid atop keep every pixel's
+        // alpha, so a marked photo is still stored, not blended, when it is drawn.
+        image.copyPixels(from: picture)
         let edge = wipe.map { $0 * 1.15 - 0.08 } ?? -1
         for mark in marks.marks where mark.x > edge {
             draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: image)

@@ -68,6 +68,18 @@ public final class RasterImage: @unchecked Sendable {
         revision &+= 1
     }
 
+    /// Takes all of `source`'s pixels and its opacity, so a copy of an opaque picture
+    /// is still drawn by storing rather than blending. Images of another size are
+    /// left alone (false).
+    @discardableResult
+    public func copyPixels(from source: RasterImage) -> Bool {
+        guard source.width == width, source.height == height else { return false }
+        pixels.update(from: source.pixels, count: width * height)
+        isOpaque = source.isOpaque
+        revision &+= 1
+        return true
+    }
+
     /// Re-checks whether every pixel is opaque, after the owner wrote pixels directly.
     public func updateOpacity() {
         revision &+= 1

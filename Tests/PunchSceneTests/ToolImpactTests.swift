@@ -103,6 +103,25 @@ struct ToolMarkTests {
         #expect((0..<280).allSatisfy { y in (0..<30).allSatisfy { fresh.pixels[y * 360 + $0] == 0 } })
     }
 
+    @Test("a marked opaque photo stays opaque, so it is drawn by storing; one with a transparent margin does not claim to be")
+    func markedPhotoKeepsOpacity() {
+        var marks = MarkSet()
+        for (index, tool) in PunchTool.allCases.enumerated() {
+            marks.hit(x: 0.1 + 0.15 * Float(index), y: 0.5, strength: 900, tool: tool.rawValue, at: Double(index))
+        }
+        let photo = RasterImage(width: 360, height: 280, fill: Color(hex: 0x88AADD))
+        let painter = MarkPainter()
+        let marked = painter.picture(photo, with: marks)
+        #expect(marked !== photo && Self.pixels(marked) != Self.pixels(photo))
+        #expect(marked.isOpaque)
+        // Every pixel really is opaque: the flag is not just copied.
+        #expect(Self.pixels(marked).allSatisfy { $0 >> 24 == 255 })
+        // The same painter on a picture with a margin (reusing its buffer) says so.
+        let cutout = painter.picture(Self.picture(), with: marks)
+        #expect(!cutout.isOpaque)
+        #expect(painter.picture(photo, with: marks).isOpaque)
+    }
+
     @Test("each tool's mark looks its own: a slap reddens, cream whitens, a tomato is red, a pillow leaves nothing")
     func marksLookTheirOwn() {
         func tint(_ tool: PunchTool) -> (r: Int, g: Int, b: Int) {
