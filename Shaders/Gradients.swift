@@ -63,7 +63,7 @@ public struct LinearGradientPaint: SpanPaint {
         var t = (Float(x) + 0.5 - start.x) * dx + (Float(y) + 0.5 - start.y) * dy
         if abs(dx) < 1e-9 {
             // Vertical gradient: one colour for the whole span.
-            out.update(repeating: table.color(at: t), count: count)
+            SpanBlend.fill(out, count: count, with: table.color(at: t))
             return
         }
         table.entries.withUnsafeBufferPointer { entries in

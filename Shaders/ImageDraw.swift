@@ -325,12 +325,9 @@ extension Canvas {
                 mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
                 mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
                 if flashWeight == 0 && fade >= 255 {
-                    for index in 0..<count {
-                        let sample = samples[index]
-                        // Fully transparent texels (the margins) leave the row alone.
-                        if sample == 0 { continue }
-                        row[x + index] = sample >> 24 == 255 ? sample : Pixel.over(sample, row[x + index])
-                    }
+                    // Source-over, eight at a time where it can (transparent margins
+                    // leave the row alone, opaque groups are stored).
+                    SpanBlend.over(samples, onto: row + x, count: count)
                     x = innerEnd
                 } else {
                     for index in 0..<count {

@@ -117,7 +117,7 @@ public final class Canvas: @unchecked Sendable {
     public func clear(_ color: Color) {
         let value = color.premultiplied
         for y in clip.y..<clip.maxY {
-            (pixels + y * stride + clip.x).update(repeating: value, count: clip.width)
+            SpanBlend.fill(pixels + y * stride + clip.x, count: clip.width, with: value)
         }
     }
 
@@ -149,7 +149,7 @@ public final class Canvas: @unchecked Sendable {
         guard count > 0, coverage > 0 else { return }
         let row = pixels + y * stride + x
         if coverage >= 255 && solid >> 24 == 255 {
-            row.update(repeating: solid, count: count)
+            SpanBlend.fill(row, count: count, with: solid)
             return
         }
         let source = coverage >= 255 ? solid : Pixel.scale(solid, by: coverage)
@@ -182,7 +182,10 @@ public final class Canvas: @unchecked Sendable {
         guard count > 0 else { return }
         let row = pixels + y * stride + x
         if let solid = paint.solidColor {
-            for index in 0..<count {
+            // Eight pixels a step with AVX2 where the CPU has it (same arithmetic): a
+            // soft shadow's mask is this, row after row.
+            let done = count >= 8 && rk_avx2_enabled() != 0 ? rk_cover_solid_avx2(row, coverage, count, solid) : 0
+            for index in done..<count {
                 let c = UInt32(min(1, coverage[index]) * 255 + 0.5)
                 if c == 0 { continue }
                 row[index] = Pixel.over(solid, row[index], coverage: c)
@@ -277,10 +280,19 @@ public final class Canvas: @unchecked Sendable {
     }
 }
 
-/// Span compositing four pixels a step in 16-bit lanes (SSE2 width on x86-64). The
-/// arithmetic is `Pixel.scale`'s exact rounding lane by lane, and the final add is a
-/// 32-bit add per pixel like the scalar code's, so results are bit-identical to it.
-enum SpanBlend {
+/// Row kernels every drawing ends in: fills and blends of runs of pixels. AVX2 where
+/// the CPU has it, else four pixels a step in 16-bit lanes (SSE2 width on x86-64).
+/// The arithmetic is `Pixel.scale`'s exact rounding lane by lane, and the final add is
+/// a 32-bit add per pixel like the scalar code's, so results are bit-identical to it.
+public enum SpanBlend {
+    /// row[i] = value for `count` pixels.
+    @inline(__always)
+    public static func fill(_ row: UnsafeMutablePointer<UInt32>, count: Int, with value: UInt32) {
+        // Wide stores where the CPU has them: a whole-window backdrop is this, row by row.
+        let done = count >= 8 && rk_avx2_enabled() != 0 ? rk_fill_avx2(row, count, value) : 0
+        (row + done).update(repeating: value, count: count - done)
+    }
+
     /// `Pixel.scale` per lane: t = x·f + 128, (t + t >> 8) >> 8. x·f + 128 <= 65153 and
     /// t + t >> 8 <= 65407, so nothing overflows a 16-bit lane.
     @inline(__always)
@@ -332,7 +344,7 @@ enum SpanBlend {
     }
 
     /// row[i] = Pixel.over(source[i], row[i]) for `count` pixels (premultiplied).
-    static func over(_ source: UnsafePointer<UInt32>, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
+    public static func over(_ source: UnsafePointer<UInt32>, onto row: UnsafeMutablePointer<UInt32>, count: Int) {
         var index = count >= 8 && rk_avx2_enabled() != 0 ? rk_over_avx2(source, row, count) : 0
         while index &+ 4 <= count {
             let from = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<UInt32>.self)

@@ -73,7 +73,7 @@ struct VectorKernelTests {
         #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 2)
     }
 
-    @Test("translucent fills and sprites blend to the same bytes both ways")
+    @Test("translucent fills, sprites, shadows, gradients and opaque fills make the same bytes both ways")
     func blendsMatch() {
         let sprite = noisePicture(width: 77, height: 45, seed: 3)
         let (vector, baseline) = drawBothWays { canvas in
@@ -84,6 +84,19 @@ struct VectorKernelTests {
                                        radius: 14, color)
                 canvas.drawImage(sprite, x: step * 29 % 260 - 10, y: step * 11 % 200 - 5)
             }
+            // Opaque fills and a vertical gradient (row fills), soft shadows (a coverage
+            // mask under one colour, every level from 0 to past 1) and an odd-width
+            // clip, so the eight-pixel kernels leave remainders for the baseline.
+            canvas.fill(PixelRect(x: 3, y: 200, width: 157, height: 37), Color(hex: 0x77AA33))
+            canvas.fill(PixelRect(x: 170, y: 180, width: 141, height: 57), paint: LinearGradientPaint(
+                from: Point(0, 180), to: Point(0, 237), stops: [(0, Color(hex: 0x223344)), (1, Color(hex: 0xDDCCBB))]))
+            canvas.pushClip(PixelRect(x: 5, y: 3, width: 301, height: 229))
+            for step in 0..<5 {
+                canvas.drawShadow(of: Rect(x: Float(20 + step * 57), y: Float(30 + step * 31), width: 60, height: 41),
+                                  radius: Float(4 + step * 3), blur: Float(6 + step * 5), offset: Point(2, 5),
+                                  color: Color(hex: 0x101020, alpha: 0.3 + Float(step) * 0.15))
+            }
+            canvas.popClip()
         }
         let differing = zip(vector, baseline).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ between the AVX2 and baseline kernels")

@@ -43,4 +43,13 @@ intptr_t rk_blend_solid_avx2(uint32_t *row, intptr_t count, uint32_t source, uin
 /// the `count` pixels; returns how many it did. AVX2 only.
 intptr_t rk_over_avx2(const uint32_t *source, uint32_t *row, intptr_t count);
 
+/// row[i] = value for whole groups of 8 of the `count` pixels; returns how many it
+/// did. AVX2 only.
+intptr_t rk_fill_avx2(uint32_t *row, intptr_t count, uint32_t value);
+
+/// row[i] = Pixel.over(solid, row[i], coverage: c) with c = UInt32(min(1, coverage[i])
+/// · 255 + 0.5), for whole groups of 8 of the `count` pixels (coverage is never
+/// negative); returns how many it did. AVX2 only.
+intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t count, uint32_t solid);
+
 #endif
