@@ -129,13 +129,22 @@ public final class MainSceneRenderer: BandRenderer {
 
     public func render(into canvas: Canvas) {
         let layout = frame.layout
-        canvas.fill(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), paint: background)
+        let window = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
         guard frame.showsScene else {
+            canvas.fill(window, paint: background)
             overlay?(canvas)
             return
         }
 
-        // The warm glow behind the target belongs to the punch screen only.
+        // The warm glow behind the target belongs to the punch screen only. It is the
+        // backdrop with the glow laid over it, opaque, so the backdrop is filled only
+        // around it (filling under it too was a tenth of an idle kiosk's frame).
+        let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
+        if glow.isOpaque {
+            window.forEachPart(outside: glowRect) { canvas.fill($0, paint: background) }
+        } else {
+            canvas.fill(window, paint: background)
+        }
         canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
         switch frame.picture {
         case .ready(let image):

@@ -78,6 +78,22 @@ public struct PixelRect: Sendable, Hashable {
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
+
+    /// Calls `body` with the parts of this rectangle outside `hole` (at most four: the
+    /// rows above and below it, then the columns beside it), none overlapping, so what
+    /// an opaque picture will cover is not filled first. A visitor: nothing allocates.
+    public func forEachPart(outside hole: PixelRect, _ body: (PixelRect) -> Void) {
+        let covered = intersection(hole)
+        guard !covered.isEmpty else {
+            if !isEmpty { body(self) }
+            return
+        }
+        @inline(__always) func visit(_ part: PixelRect) { if !part.isEmpty { body(part) } }
+        visit(PixelRect(x: x, y: y, width: width, height: covered.y - y))
+        visit(PixelRect(x: x, y: covered.maxY, width: width, height: maxY - covered.maxY))
+        visit(PixelRect(x: x, y: covered.y, width: covered.x - x, height: covered.height))
+        visit(PixelRect(x: covered.maxX, y: covered.y, width: maxX - covered.maxX, height: covered.height))
+    }
 }
 
 /// A 2D affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
