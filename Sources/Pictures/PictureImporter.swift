@@ -165,7 +165,8 @@ public struct PictureImporter: Sendable {
         // lossless format (drawings, screenshots) stays PNG, exact.
         let losslessWebP = header.format == .webp && PictureHeader.isLosslessWebP(bytes)
         let isPhoto = header.format == .jpeg || (header.format == .webp && !losslessWebP)
-        let format: StoredPictureFormat = isPhoto && !stored.hasTransparency ? .jpeg : .png
+        // A JPEG has no alpha to scan for: it decodes opaque.
+        let format: StoredPictureFormat = header.format == .jpeg || (isPhoto && !stored.hasTransparency) ? .jpeg : .png
         // The thumbnail (so no library grid need ever decode this picture for its card)
         // is made on another core while this one encodes the stored picture: its few
         // milliseconds of shrinking are then not added to the import a user waits for.

@@ -36,6 +36,40 @@ struct PictureHeaderTests {
         #expect(!cut.isComplete)
     }
 
+    @Test("a JPEG scan full of stuffed bytes, restart markers and fill bytes is walked to its end marker")
+    func jpegScanWalk() throws {
+        var jpeg: [UInt8] = [0xFF, 0xD8,
+                             0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x20, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+                             0xFF, 0xDA, 0x00, 0x0C, 0x03, 1, 0, 2, 0x11, 3, 0x11, 0x00, 0x3F, 0x00]
+        for index in 0..<4000 {
+            jpeg.append(UInt8(truncatingIfNeeded: index * 37) & 0x7F)  // never an unstuffed 0xFF
+            switch index % 97 {
+            case 5: jpeg += [0xFF, 0x00]                 // a stuffed 0xFF in the data
+            case 40: jpeg += [0xFF, 0xD0 + UInt8(index % 8)]  // a restart marker
+            case 70: jpeg += [0xFF, 0xFF, 0x00]          // a fill byte before stuffing
+            default: break
+            }
+        }
+        let header = try #require(PictureHeader.inspect(jpeg + [0xFF, 0xD9]))
+        #expect(header == PictureHeader(format: .jpeg, width: 32, height: 16, orientation: 1, isComplete: true))
+        // Cut inside the scan, or right after a lone 0xFF: incomplete, never past the end.
+        #expect(PictureHeader.inspect(jpeg)?.isComplete == false)
+        #expect(PictureHeader.inspect(jpeg + [0xFF])?.isComplete == false)
+    }
+
+    @Test("transparency is found in any pixel, the last of an odd row included, and not where there is none")
+    func transparencyScan() {
+        func bitmap(_ count: Int, clearAt clear: Int?) -> PictureBitmap {
+            var pixels = [UInt8](repeating: 200, count: count * 4)
+            for index in 0..<count { pixels[index * 4 + 3] = index == clear ? 254 : 255 }
+            return PictureBitmap(width: count, height: 1, pixels: pixels)
+        }
+        for count in [1, 2, 3, 8, 9] {
+            #expect(!bitmap(count, clearAt: nil).hasTransparency)
+            for clear in 0..<count { #expect(bitmap(count, clearAt: clear).hasTransparency, "\(count) pixels, clear at \(clear)") }
+        }
+    }
+
     @Test("GIF and BMP headers are read")
     func gifAndBMP() throws {
         // GIF89a, 5x4, no colour table, one 5x4 frame with one empty sub-block chain.
