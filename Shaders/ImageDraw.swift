@@ -330,7 +330,12 @@ extension Canvas {
                     SpanBlend.over(samples, onto: row + x, count: count)
                     x = innerEnd
                 } else {
-                    for index in 0..<count {
+                    // The flash of a hit and a fading sprite: eight at a time with AVX2
+                    // where the CPU has it (the same arithmetic as `put`).
+                    let done = count >= 8 && rk_avx2_enabled() != 0
+                        ? rk_tint_over_avx2(samples, row + x, count, flashPixel, flashWeight, fade) : 0
+                    x += done
+                    for index in done..<count {
                         put(samples[index])
                         x += 1
                     }

@@ -103,7 +103,53 @@ __attribute__((target("avx2"))) intptr_t rk_cover_solid_avx2(uint32_t *row, cons
     return i;
 }
 
+/// (a·256 + (b − a)·w) >> 8 in 16-bit lanes, w in 0...256: exactly Pixel.lerp (the
+/// wrap inside a lane cancels, the true value lies in 0...65280).
+__attribute__((target("avx2"))) static inline __m256i lerp16(__m256i a, __m256i b, __m256i w) {
+    return _mm256_srli_epi16(_mm256_add_epi16(_mm256_slli_epi16(a, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b, a), w)), 8);
+}
+
+/// Each pixel's alpha (its fourth 16-bit lane) over all four of its lanes.
+__attribute__((target("avx2"))) static inline __m256i alphas16(__m256i pixels16) {
+    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(pixels16, 0xFF), 0xFF);
+}
+
+/// Four unpacked samples tinted toward the flash colour (scaled by each one's alpha)
+/// by `weight`, then faded by `fade`: Pixel.lerp, then Pixel.scale.
+__attribute__((target("avx2"))) static inline __m256i tint16(__m256i sample, __m256i flash, __m256i weight, __m256i fade) {
+    __m256i tinted = lerp16(sample, scale16(flash, alphas16(sample)), weight);
+    return scale16(tinted, fade);
+}
+
+__attribute__((target("avx2"))) intptr_t rk_tint_over_avx2(const uint32_t *samples, uint32_t *row, intptr_t count,
+                                                           uint32_t flash, uint32_t weight, uint32_t fade) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i full = _mm256_set1_epi16(255);
+    const __m256i flash16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)flash), zero);
+    const __m256i weights = _mm256_set1_epi16((short)weight), fades = _mm256_set1_epi16((short)fade);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i from = _mm256_loadu_si256((const __m256i *)(samples + i));
+        // Transparent samples tint and fade to nothing: the row stays as it is.
+        if (_mm256_testz_si256(from, from)) continue;
+        __m256i low = tint16(_mm256_unpacklo_epi8(from, zero), flash16, weights, fades);
+        __m256i high = tint16(_mm256_unpackhi_epi8(from, zero), flash16, weights, fades);
+        __m256i to = _mm256_loadu_si256((const __m256i *)(row + i));
+        __m256i keptLow = scale16(_mm256_unpacklo_epi8(to, zero), _mm256_sub_epi16(full, alphas16(low)));
+        __m256i keptHigh = scale16(_mm256_unpackhi_epi8(to, zero), _mm256_sub_epi16(full, alphas16(high)));
+        __m256i source = _mm256_packus_epi16(low, high);
+        _mm256_storeu_si256((__m256i *)(row + i), _mm256_add_epi32(_mm256_packus_epi16(keptLow, keptHigh), source));
+    }
+    return i;
+}
+
 #else
+
+intptr_t rk_tint_over_avx2(const uint32_t *samples, uint32_t *row, intptr_t count, uint32_t flash, uint32_t weight,
+                           uint32_t fade) {
+    (void)samples; (void)row; (void)count; (void)flash; (void)weight; (void)fade;
+    return 0;
+}
 
 intptr_t rk_fill_avx2(uint32_t *row, intptr_t count, uint32_t value) {
     (void)row; (void)count; (void)value;
