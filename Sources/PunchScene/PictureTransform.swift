@@ -22,4 +22,15 @@ extension MainSceneFrame {
             .then(.scale(fit, fit))
             .then(.translation(rect.minX + effects.shake.x, rect.minY + effects.shake.y))
     }
+
+    /// The kiosk's breath as drawn: rounded so the picture's top edge (the breath
+    /// stretches it up from its base) moves in steps of half a pixel. Between steps the
+    /// transform equals the last frame's, so the frame does not draw the picture again:
+    /// a change under half a pixel is not one a visitor sees, and the slow turns of
+    /// each breath were most of the attract loop's frames.
+    public static func visibleBreath(_ breath: Float, pictureHeight: Float) -> Float {
+        guard breath != 0, pictureHeight > 1 else { return breath }
+        let step = 0.5 / pictureHeight
+        return (breath / step).rounded() * step
+    }
 }

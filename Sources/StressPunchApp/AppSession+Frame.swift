@@ -201,7 +201,8 @@ extension AppSession {
             frame.pictureTransform = MainSceneFrame.pictureTransform(
                 image: image, rect: frame.pictureRect, effects: controller.effects,
                 previousSquash: controller.previousSquash, interpolation: interpolation,
-                breath: policy.breath(time: time, reducesMotion: settings.reduceMotion))
+                breath: MainSceneFrame.visibleBreath(policy.breath(time: time, reducesMotion: settings.reduceMotion),
+                                                     pictureHeight: frame.pictureRect.height))
         }
         renderer.frame = frame
         renderer.preparePaints()

@@ -1,4 +1,6 @@
 import PunchScene
+import Raster
+import Foundation
 import StressCore
 import Testing
 
@@ -173,5 +175,45 @@ struct HopTests {
         gentle.hop()
         gentle.step(1.0 / 120)
         #expect(gentle.squash.value == 0)
+    }
+}
+
+@Suite("The kiosk's breath as drawn")
+struct VisibleBreathTests {
+    /// Where the picture's top edge is drawn, in canvas pixels, for a breath.
+    private func topEdge(_ breath: Float, picture: RasterImage, rect: Rect) -> Float {
+        let transform = MainSceneFrame.pictureTransform(image: picture, rect: rect, effects: PunchEffects(), previousSquash: 0,
+                                                        interpolation: 1, breath: breath)
+        return transform.apply(Point(Float(picture.width) / 2, 0)).y
+    }
+
+    @Test("the top edge moves in half-pixel steps, never more than a quarter pixel from the smooth breath", arguments: [240, 431, 1203])
+    func halfPixelSteps(height: Int) {
+        let picture = RasterImage(width: 1024, height: 1024, fill: .white)
+        let rect = Rect(x: 100, y: 40, width: Float(height), height: Float(height))
+        let rest = topEdge(0, picture: picture, rect: rect)
+        for step in 0...400 {
+            let raw = -0.025 * Float(step) / 400
+            let shown = MainSceneFrame.visibleBreath(raw, pictureHeight: rect.height)
+            let moved = rest - topEdge(shown, picture: picture, rect: rect)
+            #expect(abs(moved * 2 - (moved * 2).rounded()) < 0.01, "moved \(moved) px")
+            #expect(abs(moved - (rest - topEdge(raw, picture: picture, rect: rect))) <= 0.26)
+        }
+        #expect(MainSceneFrame.visibleBreath(0, pictureHeight: rect.height) == 0)
+    }
+
+    @Test("over a breath at 30 frames a second the slow turns repeat the last frame's transform, and it still reaches its depth")
+    func slowTurnsRepeat() {
+        let height: Float = 431
+        var repeated = 0, deepest: Float = 0, last: Float?
+        for frame in 0..<72 {  // one 2.4 s breath
+            let raw = -0.025 * Float(0.5 - 0.5 * cos(Double(frame) / 30 * 2 * Double.pi / 2.4))
+            let shown = MainSceneFrame.visibleBreath(raw, pictureHeight: height)
+            if shown == last { repeated += 1 }
+            last = shown
+            deepest = min(deepest, shown)
+        }
+        #expect(repeated >= 10, "\(repeated) of 72 frames repeat the transform")
+        #expect(abs(deepest - -0.025) * height <= 0.25)
     }
 }
