@@ -92,8 +92,26 @@ __attribute__((target("avx2"))) static inline void gatherPairs(const uint32_t *p
     *bottom = _mm256_inserti128_si256(_mm256_castsi128_si256(first), second, 1);
 }
 
+/// Asks for the texel pair rows a sample at (u, v) reads, without waiting. The point
+/// may lie off the picture (a row ahead runs past its edge): the address is only
+/// computed, never read, and a prefetch of any address is harmless.
+static inline void prefetchPairRows(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v) {
+    uintptr_t texel = (uintptr_t)pixels + (uintptr_t)(((intptr_t)(v >> 16) * width + (intptr_t)(u >> 16)) * 4);
+    __builtin_prefetch((const void *)texel, 0, 3);
+    __builtin_prefetch((const void *)(texel + (uintptr_t)width * 4), 0, 3);
+}
+
 __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v,
-                                                              int32_t du, int32_t dv, intptr_t count, uint32_t *out) {
+                                                              int32_t du, int32_t dv, intptr_t count, uint32_t *out,
+                                                              int32_t aheadU, int32_t aheadV) {
+    // The prefetch point: this group's first sample, moved to the row ahead. A group
+    // that spans more than a cache line of the picture (a picture shown smaller than
+    // it is) asks for its middle too.
+    const int prefetching = aheadU != 0 || aheadV != 0;
+    const int wideGroups = prefetching && (du > (2 << 16) || du < -(2 << 16) || dv > (2 << 16) || dv < -(2 << 16));
+    int32_t aheadAtU = (int32_t)((uint32_t)u + (uint32_t)aheadU), aheadAtV = (int32_t)((uint32_t)v + (uint32_t)aheadV);
+    const int32_t groupU = wrapMul(du, 8), groupV = wrapMul(dv, 8);
+    const int32_t halfU = wrapMul(du, 4), halfV = wrapMul(dv, 4);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Int32 steps wrap exactly as the Swift code's &+ does.
     __m256i us = _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
@@ -109,6 +127,15 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pi
     const __m256i lastFour = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     intptr_t done = 0;
     for (; done + 8 <= count; done += 8) {
+        if (prefetching) {
+            prefetchPairRows(pixels, width, aheadAtU, aheadAtV);
+            if (wideGroups) {
+                prefetchPairRows(pixels, width, (int32_t)((uint32_t)aheadAtU + (uint32_t)halfU),
+                                 (int32_t)((uint32_t)aheadAtV + (uint32_t)halfV));
+            }
+            aheadAtU = (int32_t)((uint32_t)aheadAtU + (uint32_t)groupU);
+            aheadAtV = (int32_t)((uint32_t)aheadAtV + (uint32_t)groupV);
+        }
         __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(vs, 16), widths), _mm256_srai_epi32(us, 16));
         __m256i top0, bottom0, top1, bottom1;
         gatherPairs(pixels, width, _mm256_castsi256_si128(index), &top0, &bottom0);
@@ -133,8 +160,8 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pi
 #else
 
 intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
-                              intptr_t count, uint32_t *out) {
-    (void)pixels; (void)width; (void)u; (void)v; (void)du; (void)dv; (void)count; (void)out;
+                              intptr_t count, uint32_t *out, int32_t aheadU, int32_t aheadV) {
+    (void)pixels; (void)width; (void)u; (void)v; (void)du; (void)dv; (void)count; (void)out; (void)aheadU; (void)aheadV;
     return 0;
 }
 

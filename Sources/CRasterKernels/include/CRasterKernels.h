@@ -22,8 +22,11 @@ void rk_set_avx2_enabled(int enabled);
 /// `count` of them from (u, v) stepping (du, dv); every sample's four texels must lie
 /// inside the image. Writes as many whole groups of 8 as fit and returns how many
 /// samples it wrote (the caller does the rest). AVX2 only: call when rk_avx2_enabled().
+/// With (aheadU, aheadV) not zero, each group of 8 also prefetches the texel rows its
+/// samples moved by that offset will read (the same run a few rows below), spread
+/// through the run so the misses stay few at a time; zero: no prefetching.
 intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
-                              intptr_t count, uint32_t *out);
+                              intptr_t count, uint32_t *out, int32_t aheadU, int32_t aheadV);
 
 /// Asks the cache for the texel pairs (this row and the next) that `count` samples
 /// from (u, v), stepping (du, dv), will read; all must lie inside the image. Prefetches
