@@ -66,7 +66,7 @@ final class ImportBench {
             for _ in 0..<rounds {
                 let bytes = try timed("read") { try PictureImporter.readUserFile(at: url) }
                 let header = try timed("check") { try PictureImporter.check(bytes: bytes, fileName: url.path) }
-                let decoded = try timed("decode (JPEG: shrunk as its rows come)") {
+                let decoded = try timed("decode (a JPEG's rows shrunk as they come)") {
                     try codec.decode(bytes, fileName: url.path, minimumLongSide: PictureImporter.maxStoredLongSide)
                 }
                 let stored = timed("downscale+orient") {
