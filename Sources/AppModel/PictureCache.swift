@@ -119,10 +119,11 @@ public final class PictureCache: @unchecked Sendable {
     /// The thumbnail of the picture at `url` if made, else nil (and it is started).
     /// `keptAt` is where a stored picture's thumbnail file is (nil for a file that is
     /// not in the library: a built-in, or one in the picture picker), worked out only
-    /// when the thumbnail is to be made. Held by the picture's URL: a stored picture's
-    /// file is its target's alone, and a new variant (another crop) comes with `forget`.
+    /// when the thumbnail is to be made. Held by the picture's URL and the variant: a
+    /// stored picture's file is its target's alone, and another crop is another variant.
     public func thumbnail(for url: URL, keptAt keptURL: @autoclosure () -> URL? = nil, variant: ThumbnailVariant = .whole) -> RasterImage? {
-        let key = url
+        // A part of the picture (a crop) is held apart from the whole one.
+        let key = variant.key == ThumbnailVariant.whole.key ? url : url.appendingPathExtension("variant-" + variant.key)
         let start = state.withLock { state -> (thumbnail: RasterImage?, start: Bool) in
             if let thumbnail = state.thumbnails.value(for: key) { return (thumbnail, false) }
             if state.thumbnailFailures.contains(key) { return (nil, false) }

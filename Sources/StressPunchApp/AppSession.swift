@@ -126,7 +126,7 @@ public final class AppSession {
         markBook = MarkBook(library: library)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
-        croppedPictures = CroppedPictures(importer: importer, synchronous: synchronousPictures)
+        croppedPictures = CroppedPictures()
         self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
@@ -326,14 +326,19 @@ public final class AppSession {
     }
 
     /// The thumbnail for a target's picture as it shows (cut to its crop), made off
-    /// the frame path (the whole picture's read from the library's thumbnails folder).
+    /// the frame path and kept in the library's thumbnails folder: the whole picture's,
+    /// and a cropped target's own, made once from the stored picture. Until that one is
+    /// ready the whole one's cut stands in (the cache's loading keeps frames coming).
     func thumbnail(for target: StressTarget) -> RasterImage? {
         guard let url = pictureURL(for: target),
               let whole = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target)) else { return nil }
-        let shown = croppedPictures.thumbnail(whole, crop: target.shownCrop, of: target.id, url: url)
-        // A sharper cut is on its way: come back for it (screens at rest draw no frames).
-        if croppedPictures.isMaking { ui?.needsFrame(in: 0.05) }
-        return shown
+        let crop = target.shownCrop
+        guard !crop.isFull else { return whole }
+        let variant = ThumbnailVariant(crop: crop)
+        if let own = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target, variant: variant.key), variant: variant) {
+            return own
+        }
+        return croppedPictures.thumbnail(whole, crop: crop, of: target.id)
     }
 
     /// What the picture caches decoded so far (tests).

@@ -19,6 +19,19 @@ extension TargetStore {
         thumbnails.remove(forPicture: fileName)
     }
 
+    /// Every stored picture a row names, with the crop its target shows.
+    func referencedPictureCrops() throws -> [String: PictureCrop] {
+        try connection.read { db in
+            var crops: [String: PictureCrop] = [:]
+            for row in try db.query("SELECT image_file, crop_x, crop_y, crop_width, crop_height FROM target WHERE image_file IS NOT NULL") {
+                guard let file = row.text("image_file") else { continue }
+                crops[file] = PictureCrop(x: Float(row.double("crop_x") ?? 0), y: Float(row.double("crop_y") ?? 0),
+                                          width: Float(row.double("crop_width") ?? 1), height: Float(row.double("crop_height") ?? 1))
+            }
+            return crops
+        }
+    }
+
     func referencedPictureFiles() throws -> Set<String> {
         try connection.read { db in
             Set(try db.query("SELECT image_file FROM target WHERE image_file IS NOT NULL").compactMap { $0.text("image_file") })

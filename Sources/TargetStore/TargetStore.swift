@@ -136,9 +136,10 @@ public final class TargetStore: Sendable {
     /// committing its row, or between a delete and the file's removal). Safe beside the
     /// library's use: a file younger than the grace period is left alone.
     public func sweepOrphanFiles() {
-        guard !isReadOnly, let names = try? referencedPictureFiles() else { return }
+        guard !isReadOnly, let shown = try? referencedPictureCrops() else { return }
+        let names = Set(shown.keys)
         pictures.sweepOrphans(keeping: names)
-        thumbnails.sweepOrphans(keepingPictures: names)
+        thumbnails.sweepOrphans(keepingPictures: names, shownVariants: shown.mapValues { ThumbnailVariant.key(for: $0) })
     }
 
     /// Whether `folder` (or, when it does not exist yet, the nearest folder above it)

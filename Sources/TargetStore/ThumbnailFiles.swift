@@ -86,12 +86,21 @@ public struct ThumbnailFiles: Sendable {
     /// than the pictures' grace period: another process may be writing one now). Only
     /// the names are read, and a file is looked at only when it is to go, so a library
     /// of 10,000 targets costs one directory listing.
+    /// With `shownVariants` (a picture's file to the variant its target shows: its
+    /// crop's, or the whole), a referenced picture keeps only its whole thumbnail and
+    /// that one, so the file of a crop an edit replaced goes too; without, every
+    /// variant of a referenced picture stays.
     @discardableResult
-    public func sweepOrphans(keepingPictures referenced: Set<String>, now: Date = Date()) -> Int {
+    public func sweepOrphans(keepingPictures referenced: Set<String>, shownVariants: [String: String]? = nil,
+                             now: Date = Date()) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
         for name in names {
-            if let picture = Self.pictureName(ofThumbnail: name), referenced.contains(picture) { continue }
+            if let picture = Self.pictureName(ofThumbnail: name), referenced.contains(picture) {
+                let variant = String(name.dropLast(Self.suffix.count).dropFirst(picture.count + 1))
+                guard let shownVariants else { continue }
+                if variant == ThumbnailVariant.whole.key || shownVariants[picture] == variant { continue }
+            }
             let url = directory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
                   attributes[.type] as? FileAttributeType == .typeRegular else { continue }

@@ -167,6 +167,51 @@ struct PhotoFitTests {
         #expect(artRow["crop"] as? [String: Double] == ["x": 0, "y": 0, "width": 1, "height": 1])
     }
 
+    @Test("a cropped target's thumbnail is made once from the photo, kept as a file of its own, read back on the next launch, and shows the crop")
+    func croppedThumbnailKept() throws {
+        let run = HeadlessRun()
+        let photo = try run.cli.file("quadrants.png", Self.quadrants())
+        // The yellow quadrant only.
+        let added = try run.cli.run("targets", "add", "--name", "Yellow", "--image", photo, "--crop", "0.5,0.5,0.5,0.5")
+        #expect(added.status == 0, "\(added.standardError)")
+        let thumbnails = URL(fileURLWithPath: run.cli.dataDirectory).appendingPathComponent("thumbnails")
+        func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: thumbnails.path)) ?? []).sorted() }
+        #expect(names().count == 1 && names().allSatisfy { $0.hasSuffix(".whole.thumb") }, "\(names())")
+        // More targets shows every card: the crop's thumbnail is made and kept.
+        let first = try run.run("0.30 key Ctrl+M\n0.80 screenshot $DIR/grid.png\n0.90 quit")
+        #expect(first.status == 0, "\(first.standardError)")
+        let kept = try #require(names().first { $0.hasSuffix(".crop-5000-5000-5000-5000.thumb") }, "\(names())")
+        let file = thumbnails.appendingPathComponent(kept)
+        // A JPEG (the photo is opaque), decoded here by ImageMagick under a name it knows.
+        let copy = run.folder.file("kept-thumbnail.jpg")
+        try FileManager.default.copyItem(at: file, to: copy)
+        let decoded = try Screenshot(copy.path)
+        #expect(decoded.width == 200 && decoded.height == 200, "the yellow quadrant is 200 px, under a thumbnail's 256")
+        let middle = decoded.pixel(100, 100)
+        #expect(abs(Int(middle[0]) - 250) < 30 && abs(Int(middle[1]) - 220) < 30 && middle[2] < 90, "\(middle)")
+        // The next launch reads the file (it is not written again) and the card is yellow.
+        let written = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        let second = try run.run("0.30 key Ctrl+M\n0.80 screenshot $DIR/grid-again.png\n0.90 quit")
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == written)
+        let grid = try Screenshot(run.folder.file("grid-again.png").path)
+        let yellowPixels = stride(from: 0, to: grid.height, by: 4).reduce(0) { count, y in
+            count + stride(from: 0, to: grid.width, by: 4).filter { x in
+                let p = grid.pixel(x, y)
+                return abs(Int(p[0]) - 250) < 30 && abs(Int(p[1]) - 220) < 30 && p[2] < 90
+            }.count
+        }
+        #expect(yellowPixels > 200, "the card shows the yellow quadrant (\(yellowPixels) samples)")
+        let others = stride(from: 0, to: grid.height, by: 4).reduce(0) { count, y in
+            count + stride(from: 0, to: grid.width, by: 4).filter { x in
+                let p = grid.pixel(x, y)
+                return abs(Int(p[0]) - 30) < 30 && abs(Int(p[1]) - 200) < 30 && abs(Int(p[2]) - 60) < 30
+            }.count
+        }
+        #expect(others == 0, "no green from the quadrant the crop leaves out")
+    }
+
     @Test("arrows in the Name field stay the field's; with the preview focused a gamepad's trigger zooms and its stick pans")
     func gamepadAndFieldArrows() throws {
         let run = HeadlessRun()

@@ -48,6 +48,45 @@ struct ThumbnailFilesTests {
         #expect(fixture.store.thumbnails.url(forPicture: ".hidden") == nil)
     }
 
+    @Test("a crop's thumbnail is named by its crop, cut from the picture, and the sweep keeps only the crop a target shows")
+    func cropVariants() throws {
+        let crop = PictureCrop(x: 0.25, y: 0, width: 0.5, height: 1)
+        let variant = ThumbnailVariant(crop: crop)
+        #expect(variant.key == "crop-2500-0-5000-10000")
+        #expect(ThumbnailVariant(crop: .full).key == ThumbnailVariant.whole.key)
+        // Columns 0...7 of an 8x2 picture, each its own red: the cut keeps columns 2...5.
+        let picture = PictureBitmap(width: 8, height: 2, pixels: (0..<16).flatMap { [UInt8($0 % 8 * 30), 0, 0, 255] })
+        let cut = variant.apply(picture)
+        #expect((cut.width, cut.height) == (4, 2))
+        #expect(stride(from: 0, to: cut.pixels.count, by: 4).map { cut.pixels[$0] } == [60, 90, 120, 150, 60, 90, 120, 150])
+
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let target = try store.insert(name: "Cut", picture: try fixture.picture(width: 600, height: 300))
+        let old = try #require(store.thumbnailURL(for: target, variant: "crop-0-0-5000-10000"))
+        let shown = try #require(store.thumbnailURL(for: target, variant: variant.key))
+        for url in [old, shown] { try ThumbnailFiles.write([0xFF, 0xD8, 0xFF, 0xD9], to: url) }
+        // The row shows `crop`: an old crop's file goes, the whole one and the shown crop's stay.
+        guard case .stored(let file) = target.picture else { Issue.record("not stored"); return }
+        let later = Date().addingTimeInterval(3600)
+        #expect(store.thumbnails.sweepOrphans(keepingPictures: [file], shownVariants: [file: variant.key], now: later) == 1)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: shown.path))
+        #expect(FileManager.default.fileExists(atPath: try #require(store.thumbnailURL(for: target)).path))
+        // Without the shown variants, every variant of a referenced picture stays.
+        try ThumbnailFiles.write([0xFF, 0xD8, 0xFF, 0xD9], to: old)
+        #expect(store.thumbnails.sweepOrphans(keepingPictures: [file], now: later) == 0)
+
+        // The open's sweep reads each row's crop: after an edit to `crop`, the file of
+        // the crop before (old enough to be no one's write in progress) goes.
+        _ = try store.update(id: target.id, crop: crop)
+        let longAgo = Date().addingTimeInterval(-3600)
+        for url in [old, shown] { try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: url.path) }
+        store.sweepOrphanFiles()
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: shown.path))
+    }
+
     @Test("the open sweeps thumbnails whose picture no row names, and keeps the rest")
     func sweep() throws {
         let folder = TemporaryDirectory("thumbnail-sweep")
