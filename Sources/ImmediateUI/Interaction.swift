@@ -138,15 +138,21 @@ extension UIContext {
 
     /// Takes this frame's first unused Enter, Space or pad A press.
     func takeActivation() -> Bool {
-        for index in events.indices where !consumed[index] {
-            switch events[index] {
-            case .keyDown(.enter, _, _), .keyDown(.space, _, _), .gamepadButton(_, .a, true):
-                consumed[index] = true
-                focusVisible = true
-                return true
-            default:
-                continue
+        takeFirstPress { event in
+            switch event {
+            case .keyDown(.enter, _, _), .keyDown(.space, _, _), .gamepadButton(_, .a, true): return true
+            default: return false
             }
+        }
+    }
+
+    /// Takes this frame's first unused event `matches` accepts, as a press of the
+    /// focused widget (the focus ring shows: it was the keyboard or the pad).
+    func takeFirstPress(_ matches: (InputEvent) -> Bool) -> Bool {
+        for index in events.indices where !consumed[index] && matches(events[index]) {
+            consumed[index] = true
+            focusVisible = true
+            return true
         }
         return false
     }

@@ -253,16 +253,11 @@ extension UIContext {
 
     /// Takes this frame's first unused Space or pad A press.
     func takeSpaceOrPadA() -> Bool {
-        for index in events.indices where !consumed[index] {
-            switch events[index] {
-            case .keyDown(.space, _, _), .gamepadButton(_, .a, true):
-                consumed[index] = true
-                focusVisible = true
-                return true
-            default:
-                continue
+        takeFirstPress { event in
+            switch event {
+            case .keyDown(.space, _, _), .gamepadButton(_, .a, true): return true
+            default: return false
             }
         }
-        return false
     }
 }
