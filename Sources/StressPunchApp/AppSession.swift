@@ -100,6 +100,9 @@ public final class AppSession {
     let photoSticker = PhotoSticker()
     /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
     let croppedPictures: CroppedPictures
+    /// Each crop's thumbnail variant, made once: cards ask for theirs every frame, and a
+    /// variant's key is a string built from the crop.
+    private var cropVariants: [PictureCrop: ThumbnailVariant] = [:]
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
@@ -334,7 +337,14 @@ public final class AppSession {
               let whole = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target)) else { return nil }
         let crop = target.shownCrop
         guard !crop.isFull else { return whole }
-        let variant = ThumbnailVariant(crop: crop)
+        let variant: ThumbnailVariant
+        if let known = cropVariants[crop] {
+            variant = known
+        } else {
+            variant = ThumbnailVariant(crop: crop)
+            if cropVariants.count >= 512 { cropVariants.removeAll(keepingCapacity: true) }
+            cropVariants[crop] = variant
+        }
         if let own = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target, variant: variant.key), variant: variant) {
             return own
         }

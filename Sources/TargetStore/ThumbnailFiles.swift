@@ -97,8 +97,8 @@ public struct ThumbnailFiles: Sendable {
         var removed = 0
         for name in names {
             if let picture = Self.pictureName(ofThumbnail: name), referenced.contains(picture) {
-                let variant = String(name.dropLast(Self.suffix.count).dropFirst(picture.count + 1))
                 guard let shownVariants else { continue }
+                let variant = String(name.dropLast(Self.suffix.count).dropFirst(picture.count + 1))
                 if variant == ThumbnailVariant.whole.key || shownVariants[picture] == variant { continue }
             }
             let url = directory.appendingPathComponent(name)
