@@ -10,6 +10,9 @@ public struct FrameCounts: Sendable, Equatable {
     /// Frames where nothing changed: neither drawn nor presented.
     public var notDrawn = 0
     public var presented = 0
+    /// Frames presented whole: drawn whole, or shown whole because the window system
+    /// may have lost what it showed (see `WholeFrameSchedule`).
+    public var presentedWhole = 0
     /// Pixels drawn over all frames.
     public var pixels = 0
 }

@@ -149,6 +149,7 @@ public final class RunningApp {
     /// is never drawn into (F11 used to crash a band thread exactly so). When taking it
     /// shows a new size, the session lays the frame out again for it before drawing.
     public func frame(frameTime: Double, time: Double) -> Bool {
+        frameClock = time
         installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
@@ -164,6 +165,14 @@ public final class RunningApp {
             default:
                 break
             }
+        }
+        if input.windowNeedsWholeFrame {
+            // SDL makes the window surface anew on a resize or a restore, and its new
+            // memory can sit at the old address with nothing in it: comparing pointers
+            // cannot tell (a restored fullscreen kiosk under openbox showed black), so
+            // after any such event the frame is drawn whole, not only shown whole.
+            needsWholeFrame = true
+            session.forgetDrawnFrame()
         }
         inputRecorder?.record(events, at: time)
         audio.retryIfLost(now: simulatedTime)
@@ -189,6 +198,7 @@ public final class RunningApp {
         applyCursor(output.cursorVisible)
         updateWindowTitle(output.title)
         nextWakeUp = output.nextWakeUp
+        if let settle = wholeFrames.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
         return !quitRequested
     }
 
@@ -210,8 +220,9 @@ public final class RunningApp {
     }
 
     private func draw(_ scene: BandRenderer, rects: [PixelRect]) {
-        let exposed = input.windowExposed
-        input.windowExposed = false
+        let windowAsked = input.windowNeedsWholeFrame
+        let whole = wholeFrames.presentsWhole(at: frameClock, windowAsked: windowAsked, changed: !rects.isEmpty)
+        input.windowNeedsWholeFrame = false
         if rects.isEmpty {
             frameCounts.notDrawn += 1
         } else {
@@ -220,9 +231,11 @@ public final class RunningApp {
             if area >= canvas.width * canvas.height { frameCounts.whole += 1 } else { frameCounts.inPart += 1 }
             frameCounts.pixels += area
         }
-        guard exposed || !rects.isEmpty else { return }
-        // Uncovered, the window shows nothing of what it had: all of it goes again.
-        let shown = exposed ? fullDamage : rects
+        guard whole || !rects.isEmpty else { return }
+        // The canvas holds the whole frame, so showing all of it costs only the copy.
+        let shown = whole ? fullDamage : rects
+        wholeFrames.presented(at: frameClock, whole: whole, windowAsked: windowAsked)
+        if whole { frameCounts.presentedWhole += 1 }
         if drawsDirectly {
             window.presentDirect(shown)
         } else {
@@ -296,6 +309,10 @@ public final class RunningApp {
 
     /// How often the window's memory changed under the app (tests read it).
     public private(set) var canvasChanges = 0
+    /// Which presented frames go whole although only part changed (see the type).
+    private var wholeFrames = WholeFrameSchedule()
+    /// The time of the frame being handled (seconds since the loop started).
+    private var frameClock: Double = 0
     /// The next frame is drawn whole (the first, and after the window's memory changed).
     private var needsWholeFrame = true
     /// Every frame drawn whole, as before damage tracking (the bench's anchor).

@@ -12,9 +12,13 @@ public final class SDLInput {
     private var pixelScale: (x: Float, y: Float) = (1, 1)
     private var drawableSize: (width: Int, height: Int) = (1, 1)
 
-    /// Set when the window system lost what the window showed (uncovered, mapped
-    /// again): the whole frame must be shown again. The shell clears it.
-    public var windowExposed = false
+    /// Set when the window system may no longer show what was presented: the window
+    /// was mapped, exposed, configured (maximized, resized, made fullscreen), restored
+    /// or moved to another display. A compositor may drop a buffer presented before
+    /// it mapped or configured the surface, and hands out new buffers on resize and
+    /// restore (XWayland under cage showed nothing at all until the next damage), so
+    /// the whole frame goes again. The shell clears it.
+    public var windowNeedsWholeFrame = false
 
     public init() {}
 
@@ -154,13 +158,18 @@ public final class SDLInput {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
+                windowNeedsWholeFrame = true
                 events.append(.windowResized(width: Int(event.window.data1), height: Int(event.window.data2)))
             case SDL_WINDOWEVENT_MINIMIZED: events.append(.windowMinimized)
-            case SDL_WINDOWEVENT_RESTORED: events.append(.windowRestored)
+            case SDL_WINDOWEVENT_RESTORED:
+                windowNeedsWholeFrame = true
+                events.append(.windowRestored)
             case SDL_WINDOWEVENT_FOCUS_GAINED: events.append(.focusChanged(focused: true))
             case SDL_WINDOWEVENT_FOCUS_LOST: events.append(.focusChanged(focused: false))
             case SDL_WINDOWEVENT_CLOSE: events.append(.windowCloseRequested)
-            case SDL_WINDOWEVENT_EXPOSED: windowExposed = true
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_MAXIMIZED, SDL_WINDOWEVENT_RESIZED,
+                 SDL_WINDOWEVENT_DISPLAY_CHANGED:
+                windowNeedsWholeFrame = true
             default: break
             }
 

@@ -12,14 +12,14 @@ final class VirtualDisplay {
     let display: String
     private let server: Process
 
-    init() throws {
+    init(screen: String = "1280x800x24") throws {
         // The server picks a display number it can really take (-displayfd) and writes it
         // to its standard output once it accepts connections. Picking one by looking for
         // lock files raced: two tests starting together, or a server whose files this
         // process cannot see, left the app connecting to no server or to another's.
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
         let announced = Pipe()
         server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
@@ -332,5 +332,75 @@ struct RealWindowTests {
         try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
         for _ in 0..<200 where app.isRunning { usleep(50_000) }
         #expect(!app.isRunning && app.terminationStatus == 0)
+    }
+
+    /// The share of a grid of points over the window that shows the app (its blue
+    /// backdrop, cards and art), not the black of a window the server lost.
+    static func shownShare(_ display: VirtualDisplay, _ windowID: String, shot: String) throws -> Double {
+        let size = try geometry(display, windowID)
+        try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(shot)'"])
+        let screen = try Screenshot(shot)
+        var shown = 0, total = 0
+        for row in 0..<12 {
+            for column in 0..<12 {
+                let x = min(screen.width - 1, max(0, size.x + size.width * (2 * column + 1) / 24))
+                let y = min(screen.height - 1, max(0, size.y + size.height * (2 * row + 1) / 24))
+                let pixel = screen.pixel(x, y)
+                total += 1
+                if Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) > 40 { shown += 1 }
+            }
+        }
+        return Double(shown) / Double(total)
+    }
+
+    @Test("a kiosk at rest, minimized by the window manager and restored, shows its whole frame again without any input")
+    func restoredKioskShowsWholeFrame() throws {
+        let display = try VirtualDisplay()
+        let manager = try display.startWindowManager()
+        defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
+        let cli = CLI()
+        let set = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "2468\n")
+        #expect(set.status == 0)
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--kiosk", "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let shot = cli.folder.file("kiosk.xwd").path
+        #expect(try Self.eventually(10) { try Self.shownShare(display, windowID, shot: shot) > 0.97 }, "the first frame never showed whole")
+        func state() throws -> String { try display.tool("/usr/bin/xprop", ["-id", windowID, "WM_STATE"]) }
+        for round in 0..<3 {
+            try display.tool("/usr/bin/xdotool", ["windowminimize", windowID])
+            #expect(try Self.eventually { try state().contains("Iconic") }, "round \(round): not minimized")
+            try display.tool("/usr/bin/xdotool", ["windowmap", windowID])
+            try display.tool("/usr/bin/xdotool", ["windowactivate", windowID])
+            #expect(try Self.eventually { try state().contains("Normal") }, "round \(round): not restored")
+            // No key, no click: only the window system's events may bring the frame back.
+            #expect(try Self.eventually(5) { try Self.shownShare(display, windowID, shot: shot) > 0.97 },
+                    "round \(round): the restored kiosk does not show its whole frame")
+        }
+    }
+
+    @Test("on a portrait screen, F11 at rest shows the whole frame at the new size, and F11 again the window")
+    func portraitFullscreenShowsWholeFrame() throws {
+        let display = try VirtualDisplay(screen: "1080x1920x24")
+        let manager = try display.startWindowManager()
+        defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "900x1200", "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let shot = cli.folder.file("portrait.xwd").path
+        #expect(try Self.eventually(10) { try Self.shownShare(display, windowID, shot: shot) > 0.97 })
+        for round in 0..<2 {
+            try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "F11"])
+            let fullscreen = round == 0
+            #expect(try Self.eventually {
+                let size = try Self.geometry(display, windowID)
+                return fullscreen ? (size.width, size.height) == (1080, 1920) : (size.width, size.height) == (900, 1200)
+            }, "round \(round)")
+            #expect(try Self.eventually(5) { try Self.shownShare(display, windowID, shot: shot) > 0.97 },
+                    "round \(round): only part of the frame shows")
+        }
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
     }
 }

@@ -175,6 +175,7 @@ public struct HeadlessRunner {
         print("headless: \(counts.whole) frames drawn whole, \(counts.inPart) only where they changed, \(counts.notDrawn) not drawn "
               + "(nothing changed); " + String(format: "%.1f", Double(counts.pixels) / Double(drawn * app.canvas.width * app.canvas.height) * 100)
               + " % of the pixels of the frames drawn")
+        print("headless: \(counts.presented) frames presented, \(counts.presentedWhole) of them whole")
         if case .success(let line) = app.damageCheck?.report { print("headless: damage check: " + line) }
         // Which tools hit, and which sounds played (a test can tell a pie's from a fist's).
         let tools = zip(PunchTool.allCases, app.session.controller.punchesByTool).filter { $0.1 > 0 }
