@@ -25,12 +25,13 @@ run-debug: deps
 # minutes). The packaged build (see install) is made too, before any test starts: the
 # install and .deb tests then only copy it instead of compiling beside the others. The
 # real-window test watches a half-second animation on an X server, so it runs on its
-# own after the rest, not beside a hundred parallel tests.
+# own after the rest, not beside a hundred parallel tests; so do the tests under cage
+# (a Wayland compositor each).
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
-	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests"
-	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests"
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests"
 
 # Long runs kept out of CI: the UI monkey over 100,000 events on a fresh seed (the
 # seed is printed on failure, to replay it).
@@ -44,7 +45,7 @@ soak: test-deps
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
-SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests
+SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
 sanitize: test-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path .build-asan --build-tests
