@@ -94,6 +94,10 @@ public protocol SessionPolicy: AnyObject {
     func breath(time: Double, reducesMotion: Bool) -> Float
     /// A line for the headless summary (nil: nothing to say).
     func summary(_ session: any SessionControl) -> String?
+    /// The longest the app may sleep at rest, in seconds. The policy's clocks count in
+    /// fixed steps, and a sleep longer than the steps take at once would slow them; a
+    /// policy with no clock running at rest says infinity, and only input wakes the app.
+    var longestRest: Double { get }
 }
 
 extension SessionPolicy {
@@ -120,6 +124,7 @@ extension SessionPolicy {
     public var hidesMessage: Bool { false }
     public func breath(time: Double, reducesMotion: Bool) -> Float { 0 }
     public func summary(_ session: any SessionControl) -> String? { nil }
+    public var longestRest: Double { .infinity }
 }
 
 /// The desktop: everything allowed, nothing added.

@@ -175,6 +175,8 @@ public final class RunningApp {
             session.forgetDrawnFrame()
         }
         inputRecorder?.record(events, at: time)
+        // Someone is there: a device closed at rest opens before their punch lands.
+        if events.contains(where: \.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
         let size = window.drawableSize
@@ -199,6 +201,10 @@ public final class RunningApp {
         updateWindowTitle(output.title)
         nextWakeUp = output.nextWakeUp
         if let settle = wholeFrames.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
+        // Nothing has played for a while: close the stream so the sound server can
+        // suspend its sink, and wake once more when that is due.
+        audio.restIfIdle()
+        if let rest = audio.secondsUntilRest { nextWakeUp = min(nextWakeUp, rest) }
         return !quitRequested
     }
 
@@ -412,18 +418,19 @@ public struct AppRunner {
     }
 
     /// The real-time loop: frames at the display's pace while something moves; at
-    /// rest, sleeps until input arrives or the session's next wake-up. Runs until the
-    /// app stops or `stop` says so (checked once a frame; the bench's clock). Returns
-    /// when it started (uptime nanoseconds).
+    /// rest, sleeps until input arrives or the session's next wake-up, however far
+    /// off (nothing at all may be due: then only input wakes it). Runs until the app
+    /// stops or the uptime `deadline` (nanoseconds; the bench's clock) passes, which
+    /// a rest never sleeps past. Returns when it started (uptime nanoseconds).
     @discardableResult
-    public static func runLoop(_ app: RunningApp, stop: () -> Bool = { false }) -> UInt64 {
+    public static func runLoop(_ app: RunningApp, until deadline: UInt64? = nil) -> UInt64 {
         var frameBudget = 1.0 / Double(app.window.refreshRate)
         var last = DispatchTime.now().uptimeNanoseconds
         let start = last
         var running = true
         // The bench's startup_10k: say when the first frame was presented, and stop.
         let reportsFirstPresent = ProcessInfo.processInfo.environment[Self.firstPresentVariable] != nil
-        while running && !stop() {
+        while running && deadline.map({ DispatchTime.now().uptimeNanoseconds < $0 }) ?? true {
             let now = DispatchTime.now().uptimeNanoseconds
             let elapsed = Double(now - last) / 1e9
             last = now
@@ -437,13 +444,18 @@ public struct AppRunner {
             }
             let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
             if app.window.isMinimized {
-                // Nothing is drawn while minimized; wake for input or every quarter second.
-                SDLInput.waitForEvent(milliseconds: 250)
+                // Nothing is drawn while minimized; wake for input, or for the session's
+                // clocks at most four times a second.
+                let sleep = max(app.nextWakeUp, 0.25)
+                SDLInput.waitForEvent(milliseconds: sleep.isFinite ? Int(min(sleep * 1000, 3_600_000)) : nil)
                 frameBudget = 1.0 / Double(app.window.refreshRate)
             } else if app.nextWakeUp > frameBudget {
                 // Only clocks or a slow loop run: sleep until input arrives or the
-                // session's next wake-up (a kiosk's attract loop: 30 frames a second).
-                SDLInput.waitForEvent(milliseconds: Int(max(1, (app.nextWakeUp - spent) * 1000)))
+                // session's next wake-up (a kiosk's attract loop: 30 frames a second),
+                // or with nothing due, until input.
+                var sleep = app.nextWakeUp - spent
+                if let deadline { sleep = min(sleep, Double(deadline &- min(deadline, DispatchTime.now().uptimeNanoseconds)) / 1e9) }
+                SDLInput.waitForEvent(milliseconds: sleep.isFinite ? Int(max(1, min(sleep * 1000, 3_600_000))) : nil)
             } else if spent < frameBudget {
                 usleep(UInt32((frameBudget - spent) * 1e6))
             }

@@ -68,3 +68,17 @@ public enum InputEvent: Sendable, Equatable {
     case audioDeviceLost
     case audioDeviceAdded
 }
+
+extension InputEvent {
+    /// Whether someone did this (a pointer, a finger, a key, a pad), rather than the
+    /// window system or a device coming and going.
+    public var isUserInput: Bool {
+        switch self {
+        case .pointerDown, .pointerUp, .pointerMoved, .wheel, .fingerDown, .fingerUp, .fingerMoved,
+             .keyDown, .keyUp, .text, .textEditing, .fileDropped, .gamepadButton, .gamepadAxis:
+            return true
+        default:
+            return false
+        }
+    }
+}

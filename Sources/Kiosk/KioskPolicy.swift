@@ -350,6 +350,10 @@ public final class KioskPolicy: SessionPolicy {
 
     // MARK: Reports
 
+    /// The idle reset, the lock's countdown and the cursor's timeout count in fixed
+    /// steps: the kiosk wakes as often as the steps can take in at once.
+    public var longestRest: Double { 0.25 }
+
     public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || todaysStrongest.madeTheList != nil }
 
     /// True while only the attract loop moves (no dialog): its slow breathing looks

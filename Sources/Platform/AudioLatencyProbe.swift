@@ -34,13 +34,13 @@ public final class AudioLatencyProbe: Sendable {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
-    func bufferMixed(_ samples: UnsafePointer<Int16>, count: Int, sampleRate: Double) {
+    func bufferMixed(_ samples: UnsafePointer<Int16>, count: Int, format: SDLAudio.DeviceFormat) {
         let mixedAt = Self.now()
         state.withLock { state in
             guard state.armed, state.heardAt == nil else { return }
             for index in 0..<count where abs(Int(samples[index])) > 64 {
-                // Interleaved stereo: frame = index / 2.
-                state.heardAt = mixedAt + Double(index / 2) / sampleRate * 1000
+                // Interleaved: frame = index / channels.
+                state.heardAt = mixedAt + Double(index / Int(format.channels)) / Double(format.frequency) * 1000
                 state.armed = false
                 return
             }
@@ -64,6 +64,6 @@ private func latencyPostMix(_ userData: UnsafeMutableRawPointer?, _ stream: Unsa
     guard let userData, let stream else { return }
     let probe = Unmanaged<AudioLatencyProbe>.fromOpaque(userData).takeUnretainedValue()
     stream.withMemoryRebound(to: Int16.self, capacity: Int(length) / 2) { samples in
-        probe.bufferMixed(samples, count: Int(length) / 2, sampleRate: Double(SDLAudio.sampleRate))
+        probe.bufferMixed(samples, count: Int(length) / 2, format: SDLAudio.currentFormat.withLock { $0 })
     }
 }

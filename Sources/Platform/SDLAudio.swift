@@ -1,8 +1,17 @@
 import CSDL2
 import Foundation
+import Locking
 
-/// Punch sounds through SDL_mixer: 48 kHz, a small buffer (so a punch is heard within
-/// one buffer) and 16 channels (so rapid punches overlap instead of cutting off).
+/// Punch sounds through SDL_mixer: 48 kHz asked for (SDL may give another rate or
+/// channel count, and everything follows what it gave), a small buffer (so a punch is
+/// heard within one buffer) and 16 channels (so rapid punches overlap instead of
+/// cutting off).
+///
+/// At rest the device is closed: an open stream mixes silence, which keeps a sound
+/// server's sink (the card, a Bluetooth headset) awake and wakes the audio thread
+/// hundreds of times a second. After `restSeconds` without a sound it closes (the
+/// sounds stay loaded), and the first input after that opens it again, before a punch
+/// can land (`wake`).
 ///
 /// SDL_mixer cannot change a sound's pitch, so each sound is resampled at load into a
 /// few pitch variants; `play` picks the nearest. With no audio device the app still
@@ -12,13 +21,27 @@ import Foundation
 public final class SDLAudio: @unchecked Sendable {
     // @unchecked: mutable state is touched on the main thread, except the lockstep
     // clock, which has its own lock.
-    public static let sampleRate: Int32 = 48_000
+    /// The rate asked for: SDL's own `SDL_AUDIO_FREQUENCY`, else 48 kHz.
+    public static let sampleRate: Int32 = requested("SDL_AUDIO_FREQUENCY", default: 48_000, range: 8_000...192_000)
+    /// The channels asked for: SDL's own `SDL_AUDIO_CHANNELS`, else stereo.
+    static let requestedChannels: Int32 = requested("SDL_AUDIO_CHANNELS", default: 2, range: 1...8)
     /// Frames per mix buffer: 256 at 48 kHz is 5.3 ms.
     public static let bufferFrames: Int32 = 256
     static let channelCount: Int32 = 16
     static let pitchSteps: [Float] = [0.90, 0.95, 1.0, 1.05, 1.10]
 
     public private(set) var isAvailable = false
+    /// Closed because nothing played for `restSeconds`; the next input opens it again.
+    public private(set) var isResting = false
+    /// Seconds without a sound after which the device closes.
+    public static let restSeconds = 10.0
+    /// Times the device closed at rest, and opened again, since launch.
+    public private(set) var rests = 0
+    public private(set) var wakes = 0
+    /// When the last sound started (monotonic seconds).
+    private var lastSound = SDLAudio.monotonicSeconds()
+    /// The device's real format, read back after opening (`Mix_QuerySpec`).
+    public private(set) var format = DeviceFormat(frequency: SDLAudio.sampleRate, channels: SDLAudio.requestedChannels)
     public private(set) var unavailableReason: String?
     public var isMuted = false
 
@@ -65,7 +88,7 @@ public final class SDLAudio: @unchecked Sendable {
         if let lockstep {
             Mix_SetPostMix(lockstepPostMix, Unmanaged.passUnretained(lockstep).toOpaque())
         }
-        if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), 2, Self.bufferFrames) }) != 0 {
+        if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, Self.bufferFrames) }) != 0 {
             Mix_SetPostMix(nil, nil)
             lockstep = nil
             unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off until one appears"
@@ -74,13 +97,96 @@ public final class SDLAudio: @unchecked Sendable {
         // In lockstep the audio thread may already be waiting in the hook (holding the
         // mixer's lock) for the first frame, so it allocates the channels itself.
         if lockstep == nil { Mix_AllocateChannels(Self.channelCount) }
+        format = Self.openFormat() ?? format
+        Self.currentFormat.withLock { $0 = format }
         isAvailable = true
         unavailableReason = nil
+    }
+
+    /// The open device's format: SDL_mixer may take another rate or channel count than
+    /// asked (a 44.1 kHz-only card, a 5.1 HDMI kiosk), and converts loaded sounds to it.
+    static func openFormat() -> DeviceFormat? {
+        var frequency: Int32 = 0, sampleFormat: UInt16 = 0, channels: Int32 = 0
+        guard Mix_QuerySpec(&frequency, &sampleFormat, &channels) != 0, frequency > 0, channels > 0 else { return nil }
+        return DeviceFormat(frequency: frequency, channels: channels)
+    }
+
+    /// The format of the device last opened, for sounds decoded off the main thread.
+    static let currentFormat = Locked(DeviceFormat(frequency: SDLAudio.sampleRate, channels: SDLAudio.requestedChannels))
+
+    // MARK: Rest
+
+    /// Closes the device if nothing has played for `restSeconds` (and nothing plays
+    /// now). The sounds stay loaded for `wake`. Headless lockstep runs never rest.
+    public func restIfIdle() {
+        guard isAvailable, !isLost, lockstep == nil, probes.isEmpty,
+              Self.monotonicSeconds() - lastSound >= Self.restSeconds, Mix_Playing(-1) == 0 else { return }
+        Mix_HaltChannel(-1)
+        Mix_CloseAudio()
+        isAvailable = false
+        isResting = true
+        rests += 1
+    }
+
+    /// Seconds until `restIfIdle` will close the device (for the loop's sleep), nil
+    /// when it will not.
+    public var secondsUntilRest: Double? {
+        guard isAvailable, !isLost, lockstep == nil else { return nil }
+        return max(0.05, lastSound + Self.restSeconds - Self.monotonicSeconds())
+    }
+
+    /// Input arrived: a device closed at rest opens again, so the punch that may follow
+    /// is heard at once. The sounds loaded before are kept when the device comes back
+    /// in the same format, made again from their files otherwise.
+    public func wake() {
+        lastSound = Self.monotonicSeconds()
+        guard isResting else { return }
+        let before = format
+        let opened = StderrSilencer.silenced { Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, Self.bufferFrames) } == 0
+        guard opened else {
+            // Like a device that went away: try again now and then.
+            isResting = false
+            isLost = true
+            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off until one appears"
+            freeSounds()
+            return
+        }
+        Mix_AllocateChannels(Self.channelCount)
+        format = Self.openFormat() ?? format
+        Self.currentFormat.withLock { $0 = format }
+        isResting = false
+        isAvailable = true
+        wakes += 1
+        if format != before {
+            freeSounds()
+            let files = soundFiles
+            soundFiles.removeAll()
+            for file in files { load(file.name, from: file.url) }
+        }
+    }
+
+    private func freeSounds() {
+        for chunk in chunks { Mix_FreeChunk(chunk) }
+        for buffer in buffers { buffer.deallocate() }
+        chunks.removeAll()
+        buffers.removeAll()
+        sounds.removeAll()
+    }
+
+    static func monotonicSeconds() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// An integer from the environment in `range`, else `fallback`.
+    private static func requested(_ name: String, default fallback: Int32, range: ClosedRange<Int32>) -> Int32 {
+        guard let text = ProcessInfo.processInfo.environment[name], let value = Int32(text), range.contains(value) else { return fallback }
+        return value
     }
 
     /// The output device went away (unplugged): stop using it. The app carries on
     /// silently until `reopenIfLost` finds a device again.
     public func deviceLost() {
+        // At rest nothing is open to lose; waking finds out whether a device is there.
         guard isAvailable else { return }
         close()
         isLost = true
@@ -126,16 +232,18 @@ public final class SDLAudio: @unchecked Sendable {
     /// Stops all sound and closes the device (in lockstep mode, releases the audio
     /// thread first so it is never left waiting).
     public func close() {
+        if isResting {
+            // Closed already; only the sounds kept for waking are left.
+            freeSounds()
+            isResting = false
+            return
+        }
         guard isAvailable else { return }
         lockstep?.finish()
         Mix_HaltChannel(-1)
         Mix_SetPostMix(nil, nil)
         Mix_CloseAudio()
-        for chunk in chunks { Mix_FreeChunk(chunk) }
-        for buffer in buffers { buffer.deallocate() }
-        chunks.removeAll()
-        buffers.removeAll()
-        sounds.removeAll()
+        freeSounds()
         isAvailable = false
     }
 
@@ -144,8 +252,9 @@ public final class SDLAudio: @unchecked Sendable {
     @discardableResult
     public func load(_ name: String, from url: URL) -> Bool {
         soundFiles.append((name, url))
+        if isResting { wake() }
         guard isAvailable, let original = Mix_LoadWAV(url.path) else { return false }
-        install(name, Self.pitchVariants(of: original))
+        install(name, Self.pitchVariants(of: original, format: format))
         return true
     }
 
@@ -157,6 +266,15 @@ public final class SDLAudio: @unchecked Sendable {
         let buffers: [UnsafeMutableRawPointer]
         /// How long it plays, in seconds.
         public let seconds: Double
+        /// The device format its samples are in.
+        let format: DeviceFormat
+    }
+
+    /// A device's sample rate and channel count (samples are always signed 16-bit).
+    public struct DeviceFormat: Equatable, Sendable {
+        public let frequency: Int32
+        public let channels: Int32
+        var frameBytes: Int { Int(channels) * 2 }
     }
 
     /// Decodes sound bytes (WAV or Ogg) to the open device's format with SDL_mixer and
@@ -169,12 +287,13 @@ public final class SDLAudio: @unchecked Sendable {
             return Mix_LoadWAV_RW(ops, 1)
         }
         guard let chunk else { return .failure(.unreadable(SDLRuntime.lastError())) }
-        let seconds = Double(chunk.pointee.alen / 4) / Double(sampleRate)
+        let format = currentFormat.withLock { $0 }
+        let seconds = Double(Int(chunk.pointee.alen) / format.frameBytes) / Double(format.frequency)
         guard seconds <= maxSeconds, seconds > 0 else {
-            free(DecodedSound(chunks: [chunk], buffers: [], seconds: seconds))
+            free(DecodedSound(chunks: [chunk], buffers: [], seconds: seconds, format: format))
             return .failure(seconds > 0 ? .tooLong(seconds) : .silent)
         }
-        return .success(pitchVariants(of: chunk))
+        return .success(pitchVariants(of: chunk, format: format))
     }
 
     public enum DecodeFailure: Error {
@@ -186,11 +305,13 @@ public final class SDLAudio: @unchecked Sendable {
     /// Takes a sound decoded off the frame under `name`; `url` is kept to load it
     /// again when a lost device comes back.
     public func adopt(_ name: String, _ sound: DecodedSound, from url: URL) {
-        soundFiles.append((name, url))
-        guard isAvailable else {
+        guard isAvailable || isResting, sound.format == format else {
             Self.free(sound)
+            // Decoded for a device that has since come back in another format.
+            if isAvailable { load(name, from: url) } else { soundFiles.append((name, url)) }
             return
         }
+        soundFiles.append((name, url))
         install(name, sound)
     }
 
@@ -215,40 +336,46 @@ public final class SDLAudio: @unchecked Sendable {
     }
 
     /// The original chunk first, then one resampled chunk per pitch step but 1.
-    static func pitchVariants(of original: UnsafeMutablePointer<Mix_Chunk>) -> DecodedSound {
+    static func pitchVariants(of original: UnsafeMutablePointer<Mix_Chunk>, format: DeviceFormat) -> DecodedSound {
         var made: [UnsafeMutablePointer<Mix_Chunk>] = [original]
         var buffers: [UnsafeMutableRawPointer] = []
-        // The chunk is already in the device format: interleaved signed 16-bit stereo.
-        let frameCount = Int(original.pointee.alen) / 4
+        // The chunk is already in the device format: interleaved signed 16-bit samples,
+        // as many a frame as the device has channels.
+        let channels = Int(format.channels)
+        let frameCount = Int(original.pointee.alen) / format.frameBytes
         let source = UnsafeRawPointer(original.pointee.abuf).assumingMemoryBound(to: Int16.self)
         for pitch in Self.pitchSteps where pitch != 1 && frameCount > 0 {
             let outFrames = max(1, Int(Float(frameCount) / pitch))
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: outFrames * 4, alignment: 4)
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: outFrames * format.frameBytes, alignment: 4)
             let out = buffer.assumingMemoryBound(to: Int16.self)
             for frame in 0..<outFrames {
                 let position = Float(frame) * pitch
                 let index = min(frameCount - 1, Int(position))
                 let next = min(frameCount - 1, index + 1)
                 let t = position - Float(index)
-                for channel in 0..<2 {
-                    let a = Float(source[index * 2 + channel]), b = Float(source[next * 2 + channel])
-                    out[frame * 2 + channel] = Int16(max(-32768, min(32767, a + (b - a) * t)))
+                for channel in 0..<channels {
+                    let a = Float(source[index * channels + channel]), b = Float(source[next * channels + channel])
+                    out[frame * channels + channel] = Int16(max(-32768, min(32767, a + (b - a) * t)))
                 }
             }
-            guard let chunk = Mix_QuickLoad_RAW(buffer.assumingMemoryBound(to: UInt8.self), UInt32(outFrames * 4)) else {
+            guard let chunk = Mix_QuickLoad_RAW(buffer.assumingMemoryBound(to: UInt8.self), UInt32(outFrames * format.frameBytes)) else {
                 buffer.deallocate()
                 continue
             }
             buffers.append(buffer)
             made.append(chunk)
         }
-        return DecodedSound(chunks: made, buffers: buffers, seconds: Double(frameCount) / Double(sampleRate))
+        return DecodedSound(chunks: made, buffers: buffers, seconds: Double(frameCount) / Double(format.frequency), format: format)
     }
 
     /// Plays a loaded sound. `pitch` near 1 picks a variant; `volume` is 0...1.
     /// `simulatedTime` is used only in lockstep mode.
     public func play(_ name: String, volume: Float = 1, pitch: Float = 1, simulatedTime: Double = 0) {
-        guard isAvailable, !isMuted, let variants = sounds[name], !variants.isEmpty else { return }
+        guard !isMuted else { return }
+        // A sound with no input before it (a timer's): open the device now.
+        if isResting { wake() }
+        lastSound = Self.monotonicSeconds()
+        guard isAvailable, let variants = sounds[name], !variants.isEmpty else { return }
         var best = 0
         for (index, step) in Self.pitchSteps.enumerated() where abs(step - pitch) < abs(Self.pitchSteps[best] - pitch) {
             best = index
@@ -279,11 +406,7 @@ public final class SDLAudio: @unchecked Sendable {
 
     /// Seconds of audio per mix buffer, as the device really runs.
     public var bufferDuration: Double {
-        var frequency: Int32 = 0, format: UInt16 = 0, channels: Int32 = 0
-        guard Mix_QuerySpec(&frequency, &format, &channels) != 0, frequency > 0 else {
-            return Double(Self.bufferFrames) / Double(Self.sampleRate)
-        }
-        return Double(Self.bufferFrames) / Double(frequency)
+        Double(Self.bufferFrames) / Double(format.frequency)
     }
 }
 
@@ -360,5 +483,6 @@ final class LockstepClock: @unchecked Sendable {
 private func lockstepPostMix(_ userData: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
     guard let userData else { return }
     let clock = Unmanaged<LockstepClock>.fromOpaque(userData).takeUnretainedValue()
-    clock.bufferMixed(frames: Int(length) / 4, sampleRate: Double(SDLAudio.sampleRate))
+    let format = SDLAudio.currentFormat.withLock { $0 }
+    clock.bufferMixed(frames: Int(length) / format.frameBytes, sampleRate: Double(format.frequency))
 }

@@ -250,15 +250,20 @@ public final class SDLInput {
         }
     }
 
-    /// Waits up to `milliseconds` for an event, so an idle or minimized window sleeps.
-    public static func waitForEvent(milliseconds: Int) {
+    /// Blocks until an event arrives or `milliseconds` pass (nil: until an event).
+    public static func waitForEvent(milliseconds: Int?) {
         if drivesWithoutEvents {
             // SDL waits on these drivers by polling every millisecond; nothing can
-            // arrive from them anyway but what the process pushes itself.
-            usleep(UInt32(clamping: max(0, milliseconds) * 1000))
+            // arrive from them anyway but what the process pushes itself, so a wait
+            // with no end sleeps a second at a time.
+            usleep(UInt32(clamping: max(0, milliseconds ?? 1000) * 1000))
             return
         }
-        SDL_WaitEventTimeout(nil, Int32(milliseconds))
+        if let milliseconds {
+            SDL_WaitEventTimeout(nil, Int32(clamping: milliseconds))
+        } else {
+            SDL_WaitEvent(nil)
+        }
     }
 
     /// The offscreen and dummy video drivers: no window system, so no input.

@@ -62,9 +62,9 @@ extension AppSession {
     /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
     /// idle reset): a frame this often at most keeps them going while a save waits...
     static let restingWakeUp = 0.1
-    /// ...and this often when none does: the longest gap the fixed steps take in at
-    /// once (a longer sleep would slow the simulation's clock, and with it idle
-    /// resets). Nothing on screen moves by itself, or the UI would have said when.
+    /// ...and when none does, as long as the policy allows (a kiosk's clocks count in
+    /// steps; the desktop has none running at rest, so only input or the UI's next
+    /// change wakes it). Nothing on screen moves by itself, or the UI would have said when.
     /// An idle kiosk's attract loop breathes slowly: 30 frames a second are enough.
     static let attractWakeUp = 1.0 / 30
 
@@ -76,6 +76,12 @@ extension AppSession {
         if firstHintShowing && (page != .main || controller.punchesLanded > 0) {
             ui?.dismissToast(Self.firstHint)
             firstHintShowing = false
+        }
+        // A rest longer than the steps take in at once: nothing moved meanwhile (the
+        // last frame said so) and no clock of the policy let the rest get this long,
+        // so the clock jumps to now instead of stepping through the quiet.
+        if restedAfterLastFrame && input.elapsed > timestep.maxFrameTime {
+            simulatedTime += input.elapsed - timestep.maxFrameTime
         }
         let steps = timestep.advance(by: input.elapsed)
         for _ in 0..<steps { step(Float(timestep.step)) }
@@ -98,12 +104,13 @@ extension AppSession {
         if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
             let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
-            nextWakeUp = min(savesWait ? Self.restingWakeUp : timestep.maxFrameTime, ui?.nextChange ?? .infinity)
+            nextWakeUp = min(savesWait ? Self.restingWakeUp : policy.longestRest, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
         } else {
             nextWakeUp = 0
         }
+        restedAfterLastFrame = nextWakeUp > timestep.maxFrameTime
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
             textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,

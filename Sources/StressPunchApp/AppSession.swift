@@ -73,6 +73,8 @@ public final class AppSession {
     var timestep = FixedTimestep(stepsPerSecond: 120)
     /// Seconds of simulation stepped so far.
     public internal(set) var simulatedTime: Double = 0
+    /// Whether the last frame said nothing moves (the shell may then sleep long).
+    var restedAfterLastFrame = false
     /// Whether a sound device is open (the platform says; the operator menu shows it).
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).

@@ -46,3 +46,38 @@ struct PunchAudioTests {
         #expect(try frames(capture).allSatisfy { abs(Int($0)) <= 64 })
     }
 }
+
+@Suite("Sound on a device with another rate and channel count")
+struct DeviceFormatAudioTests {
+    /// First and last audible frame of an interleaved 16-bit capture of `channels`.
+    func audible(_ url: URL, channels: Int) throws -> (first: Int, last: Int)? {
+        let data = try Data(contentsOf: url)
+        let samples = data.withUnsafeBytes { raw in Array(raw.bindMemory(to: Int16.self)) }
+        let frames = samples.count / channels
+        let loud = { (frame: Int) in (0..<channels).contains { abs(Int(samples[frame * channels + $0])) > 64 } }
+        guard let first = (0..<frames).first(where: loud), let last = (0..<frames).reversed().first(where: loud) else { return nil }
+        return (first, last)
+    }
+
+    @Test("at 44.1 kHz and six channels a punch starts on time and lasts as long as at 48 kHz stereo (pitch and length follow the device)")
+    func followsTheDevice() throws {
+        let script = "0.50 click 640 380\n1.60 quit\n"
+        var seconds: [Double] = []
+        for (rate, channels) in [(48_000, 2), (44_100, 6)] {
+            let run = HeadlessRun()
+            let capture = run.folder.file("audio.raw")
+            let result = try run.run(script, environment: [
+                "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": capture.path,
+                "SDL_AUDIO_FREQUENCY": String(rate), "SDL_AUDIO_CHANNELS": String(channels),
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let span = try #require(try audible(capture, channels: channels), "silent at \(rate) Hz, \(channels) channels")
+            let punchFrame = Int(0.50 * Double(rate))
+            #expect(span.first >= punchFrame && span.first - punchFrame <= 256 + 96,
+                    "at \(rate) Hz, \(channels) channels heard \(span.first - punchFrame) frames after the punch")
+            seconds.append(Double(span.last - span.first) / Double(rate))
+        }
+        #expect(seconds[0] > 0.05)
+        #expect(abs(seconds[1] - seconds[0]) / seconds[0] < 0.03, "the punch lasts \(seconds) s: the pitch did not follow the device")
+    }
+}

@@ -78,12 +78,14 @@ final class VirtualDisplay {
         return manager
     }
 
-    /// Starts the app on this display (no sound device), not waiting for it.
-    func launch(_ arguments: [String]) throws -> Process {
+    /// Starts the app on this display (no sound device unless `environment` names
+    /// one), not waiting for it.
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let app = Process()
         app.executableURL = StressPunchProcess.executableURL
         app.arguments = arguments
-        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        app.environment = ProcessInfo.processInfo.environment
+            .merging(["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]) { $1 }.merging(environment) { $1 }
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
