@@ -9,7 +9,8 @@
 //  - a time budget, checked by the progress monitor as the decode goes;
 //  - a memory cap for libjpeg's own buffers (progressive coefficients);
 //  - a file that ends before its picture does (libjpeg would fill grey) is refused.
-// CMYK and YCCK (Adobe's inverted form too) are converted to RGB here.
+// CMYK and YCCK (always Adobe's inverted form, as every reader takes it) are converted
+// to RGB here.
 #ifndef STRESSPUNCH_CJPEG_SHIM_H
 #define STRESSPUNCH_CJPEG_SHIM_H
 
@@ -168,8 +169,6 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
         line = (unsigned char *)malloc(out_width * 4);
         if (!line) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
     }
-    // Adobe writes CMYK inverted (0 = full ink); others write it straight.
-    int inverted = info.saw_Adobe_marker;
     while (info.output_scanline < info.output_height) {
         unsigned char *target = row_sink ? line : output + (size_t)info.output_scanline * out_width * 4;
         JSAMPROW rows[1] = { cmyk ? row : target };
@@ -177,8 +176,10 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
         if (cmyk) {
             for (size_t x = 0; x < out_width; x++) {
                 unsigned int c = row[x * 4], m = row[x * 4 + 1], y = row[x * 4 + 2], k = row[x * 4 + 3];
-                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                // Now 255 means no ink: the channel's light is its value times the black's.
+                // CMYK JPEGs are Adobe's inverted form (255 = no ink) with or without
+                // Adobe's marker: writers that leave it out invert too, and Pillow,
+                // ImageMagick and browsers all read them so (taken straight, a red without
+                // the marker came out black). The channel's light is its value times the black's.
                 target[x * 4] = (unsigned char)((c * k + 127) / 255);
                 target[x * 4 + 1] = (unsigned char)((m * k + 127) / 255);
                 target[x * 4 + 2] = (unsigned char)((y * k + 127) / 255);

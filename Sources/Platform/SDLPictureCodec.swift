@@ -13,7 +13,7 @@ import Pictures
 
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first
-/// frame) go through giflib; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
+/// frame) go through giflib, 16- and 32-bit BMPs through BitfieldBMP; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
 /// and non-interlaced PNGs through libpng, both bounded, and WebPs through libwebp's
 /// scaled decode; everything else is decoded whole by SDL2_image, which also writes
 /// PNGs (TurboJPEG writes JPEGs). Needs no video or audio subsystem, so it works in
@@ -31,6 +31,16 @@ public struct SDLPictureCodec: PictureCodec {
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
         if bytes.count > 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46 { return try decodeGIF(bytes, fileName: fileName) }
+        // JPEGs whole through the bounded libjpeg decode too (JPEG sides are at most
+        // 65535): SDL2_image's own took CMYK's channels in the wrong order.
+        if bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
+            return try decode(bytes, fileName: fileName, minimumLongSide: 65_535)
+        }
+        // 16- and 32-bit BMPs by their masks: SDL2_image refuses masks it has no format
+        // for, and takes a plain 32-bit file's unused byte for alpha.
+        if let bitmap = try BitfieldBMP.decode(bytes, fileName: fileName, maxPixels: PictureImporter.maxWholeDecodePixels) {
+            return bitmap
+        }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = StderrSilencer.silenced {
             bytes.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }

@@ -51,6 +51,23 @@ struct BoundedJPEGTests {
         #expect(pixel[0] > 220 && pixel[1] < 40 && pixel[2] < 40 && pixel[3] == 255, "\(pixel)")
     }
 
+    @Test("a CMYK JPEG without Adobe's marker is read inverted, as Pillow and ImageMagick read it: its red stays red")
+    func cmykWithoutAdobeMarker() throws {
+        // Made by Pillow (a red of 255, 14, 23 as CMYK), its Adobe segment then cut out.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/cmyk-without-adobe-marker.jpg")
+        let bytes = [UInt8](try Data(contentsOf: fixture))
+        #expect(JPEGMaker.markers(bytes, 0xEE).isEmpty, "the fixture should have no Adobe segment")
+        let folder = TemporaryDirectory("jpeg-cmyk-plain")
+        let reference = try ReferenceDecoder.rgba(bytes, name: "cmyk.jpg", in: folder)
+        for decoded in [try codec.decode(bytes, fileName: "cmyk.jpg", minimumLongSide: 32), try codec.decode(bytes, fileName: "cmyk.jpg")] {
+            let middle = (16 * 32 + 16) * 4
+            let pixel = Array(decoded.pixels[middle..<(middle + 4)])
+            #expect(pixel[0] > 240 && pixel[1] < 30 && pixel[2] < 40, "\(pixel)")
+            #expect(zip(decoded.pixels, reference).allSatisfy { abs(Int($0) - Int($1)) <= 4 }, "unlike ImageMagick: \(pixel)")
+        }
+    }
+
     @Test("a JPEG claiming 10000x10000 with no picture data is refused as cut short, not stored grey")
     func claimWithoutData() throws {
         let folder = TemporaryDirectory("jpeg-claim")
