@@ -25,8 +25,14 @@ public struct SDLPictureCodec: PictureCodec {
     /// Progressive scans a JPEG may have: cameras write about ten; thousands are an attack.
     public let maxJPEGScans: Int32
 
-    public init(maxJPEGScans: Int32 = 100) {
+    /// How many times a progressive JPEG's scans may go over all of its blocks: the
+    /// standard scan scripts take 5 or 6. A few dozen scans over a big photo otherwise
+    /// cost seconds within the scan limit (24 megapixels, 100 scans: 1.8 s of CPU).
+    public let maxJPEGPasses: Int32
+
+    public init(maxJPEGScans: Int32 = 100, maxJPEGPasses: Int32 = 16) {
         self.maxJPEGScans = maxJPEGScans
+        self.maxJPEGPasses = maxJPEGPasses
     }
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
@@ -113,7 +119,7 @@ public struct SDLPictureCodec: PictureCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
                 shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
-                                 maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
+                                 maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
                                  downscaler.width * downscaler.height * 4,
                                  { context, row in
                                      guard let context, let row else { return }
@@ -122,18 +128,22 @@ public struct SDLPictureCodec: PictureCodec {
                                  context, &decodedWidth, &decodedHeight, text.baseAddress)
             }
         }
-        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
         guard let bitmap = downscaler.finish() else { throw .truncated(file: fileName, format: "JPEG") }
         return bitmap
     }
 
     /// Turns a bounded decode's status into the error a user reads.
-    static func checkJPEGStatus(_ status: Int32, message: [CChar], fileName: String, maxScans: Int32) throws(PictureImportError) {
+    static func checkJPEGStatus(
+        _ status: Int32, message: [CChar], fileName: String, maxScans: Int32, maxPasses: Int32
+    ) throws(PictureImportError) {
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
         case SHIM_JPEG_OK: return
         case SHIM_JPEG_TOO_MANY_SCANS:
             throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
+        case SHIM_JPEG_TOO_MUCH_WORK:
+            throw .damaged(file: fileName, reason: "its progressive scans go over the picture more than \(maxPasses) times, far more than any camera's do")
         case SHIM_JPEG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
         case SHIM_JPEG_ENDS_EARLY:
@@ -172,7 +182,7 @@ public struct SDLPictureCodec: PictureCodec {
             status = bytes.withUnsafeBufferPointer { buffer in
                 message.withUnsafeMutableBufferPointer { text in
                     shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
-                                     maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
+                                     maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
                                      nil, nil, &decodedWidth, &decodedHeight, text.baseAddress)
                 }
             }
@@ -180,7 +190,7 @@ public struct SDLPictureCodec: PictureCodec {
             if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
             initialized = count
         }
-        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
         guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
             throw .damaged(file: fileName, reason: "it has no pixels")
         }
