@@ -47,11 +47,12 @@ struct TextShaper {
              0xFB1D...0xFDFF, 0xFE70...0xFEFE,  // Hebrew and Arabic presentation forms
              0x10800...0x10FFF, 0x1E800...0x1EFFF:  // historic right-to-left scripts, Adlam
             return true
-        case 0x2000...0x20CF, 0x2100...0x2DDF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xFE00...0xFE0F, 0x1F000...0x1FAFF,
-             0xE0000...0xE01EF:
-            // No marks (punctuation, symbols, Han, Hangul syllables, emoji), or the
-            // variation selectors and tags that only pick a presentation: the common
-            // non-Latin text skips the property lookup below.
+        case 0x0370...0x0482, 0x048A...0x058F, 0x1E00...0x1FFF, 0x2000...0x20CF, 0x2100...0x2DDF, 0x4E00...0x9FFF,
+             0xAC00...0xD7AF, 0xFE00...0xFE0F, 0x1F000...0x1FAFF, 0xE0000...0xE01EF:
+            // No marks (Greek, Cyrillic and Armenian letters, precomposed Vietnamese,
+            // punctuation, symbols, Han, Hangul syllables, emoji), or the variation
+            // selectors and tags that only pick a presentation: the common text skips
+            // the property lookup below, which every line drawn asks each frame.
             return false
         default:
             // A mark anywhere else (Cyrillic titlos, Balinese, Javanese, ...) needs it too.
