@@ -77,10 +77,14 @@ let package = Package(
         // built-in catalog, easing, the fixed timestep, seeded randomness. Pure Swift.
         .target(name: "StressCore"),
 
+        // C: zlib's inflate, capped, for the compressed text chunks of PNGs (an EXIF or
+        // XMP orientation kept in them). Only Pictures imports it.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+
         // Pictures as files and pixels: header sniffing, the size and pixel caps, the
         // import rules, EXIF orientation, downscaling, the codec protocol and the
-        // import errors. Pure Swift; Platform supplies the codec.
-        .target(name: "Pictures"),
+        // import errors. Swift, and zlib for PNG text; Platform supplies the codec.
+        .target(name: "Pictures", dependencies: ["CZlib"]),
 
         // The library on disk: the SQLite connection, migrations, the target store,
         // backups and archives, and picture files by id under <data-dir>/images.
@@ -206,7 +210,7 @@ let package = Package(
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.

@@ -56,6 +56,9 @@ public final class PictureCache: @unchecked Sendable {
         /// scroll over thousands does not queue thousands of decodes ahead of what shows.
         var thumbnailsInFlight: [URL: UInt64] = [:]
         var thumbnailFailures = ByteBudgetCache<URL, String>(budget: PictureCache.failureBudget)
+        /// What each file was when a decode of it last started: a file chosen again
+        /// unchanged (the picker's card, then the form) is not decoded a second time.
+        var looked: [URL: FileIdentity] = [:]
         var counts = Counts()
         var frame: UInt64 = 0
     }
@@ -104,6 +107,7 @@ public final class PictureCache: @unchecked Sendable {
         }
         if let entry = start.entry { return entry }
         guard start.start else { return nil }
+        noteLooked(url)
         if synchronous {
             store(Self.decode(url, importer: importer), for: url)
             return state.withLock { $0.entries.value(for: url) }
@@ -136,6 +140,7 @@ public final class PictureCache: @unchecked Sendable {
         }
         if let thumbnail = start.thumbnail { return thumbnail }
         guard start.start else { return nil }
+        noteLooked(url)
         let kept = keptURL()
         if synchronous {
             makeThumbnail(key: key, picture: url, kept: kept, variant: variant, onlyIfStillShown: false)
@@ -176,6 +181,28 @@ public final class PictureCache: @unchecked Sendable {
             state.entries.remove(url)
             state.thumbnails.remove(url)
             state.thumbnailFailures.remove(url)
+            state.looked[url] = nil
+        }
+    }
+
+    /// Forgets a picture only when its file changed since a decode of it last started:
+    /// a file replaced on disk is looked at again, while one just shown (or refused)
+    /// is not decoded twice (a refused scan bomb cost its seconds twice).
+    public func forgetIfChanged(_ url: URL) {
+        let now = FileIdentity(url)
+        let unchanged = state.withLock { state in now != nil && state.looked[url] == now }
+        if !unchanged { forget(url) }
+    }
+
+    /// Files looked at are remembered up to here (a picker's folders, the library):
+    /// past it the memory starts over, which at worst decodes a file again.
+    static let lookedLimit = 4096
+
+    private func noteLooked(_ url: URL) {
+        let identity = FileIdentity(url)
+        state.withLock { state in
+            if state.looked.count >= Self.lookedLimit { state.looked.removeAll(keepingCapacity: true) }
+            state.looked[url] = identity
         }
     }
 
@@ -267,5 +294,25 @@ public final class PictureCache: @unchecked Sendable {
         } catch {
             return .failed(error.description)
         }
+    }
+}
+
+/// A file as stat sees it: which file, how long, when last written.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    /// Nil when the file cannot be looked at.
+    init?(_ url: URL) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedSeconds = info.st_mtim.tv_sec
+        modifiedNanoseconds = info.st_mtim.tv_nsec
     }
 }

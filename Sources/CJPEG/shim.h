@@ -6,10 +6,15 @@
 //    thumbnail does;
 //  - a scan limit (as djpeg -maxscans does): a progressive file with thousands of
 //    scans is refused instead of keeping a core busy for minutes;
+//  - a work limit on those scans: each one goes over every block of the components it
+//    covers, so a few dozen scans over a big picture cost seconds; the blocks all scans
+//    visit are counted, and more than `max_passes` times the picture's own blocks is
+//    refused (the standard scan scripts take 5 or 6 passes);
 //  - a time budget, checked by the progress monitor as the decode goes;
 //  - a memory cap for libjpeg's own buffers (progressive coefficients);
 //  - a file that ends before its picture does (libjpeg would fill grey) is refused.
-// CMYK and YCCK (Adobe's inverted form too) are converted to RGB here.
+// CMYK and YCCK (always Adobe's inverted form, as every reader takes it) are converted
+// to RGB here.
 #ifndef STRESSPUNCH_CJPEG_SHIM_H
 #define STRESSPUNCH_CJPEG_SHIM_H
 
@@ -29,6 +34,7 @@ enum {
     SHIM_JPEG_TOO_SLOW = 3,
     SHIM_JPEG_ENDS_EARLY = 4,
     SHIM_JPEG_NO_MEMORY = 5,
+    SHIM_JPEG_TOO_MUCH_WORK = 6,
 };
 
 struct shim_jpeg_guard {
@@ -37,6 +43,10 @@ struct shim_jpeg_guard {
     jmp_buf escape;
     int reason;
     int max_scans;
+    /// The scan being read, the blocks its scans have visited so far, and the most they may.
+    int counted_scan;
+    double scan_blocks;
+    double max_scan_blocks;
     double deadline;
     char message[JMSG_LENGTH_MAX];
 };
@@ -75,6 +85,18 @@ static inline void shim_jpeg_progress(j_common_ptr info) {
         if (decompress->input_scan_number > guard->max_scans) {
             guard->reason = SHIM_JPEG_TOO_MANY_SCANS;
             longjmp(guard->escape, 1);
+        }
+        // Called before each row of input: the first call in a scan counts its blocks.
+        if (decompress->input_scan_number != guard->counted_scan && decompress->comps_in_scan > 0) {
+            guard->counted_scan = decompress->input_scan_number;
+            for (int index = 0; index < decompress->comps_in_scan && index < MAX_COMPS_IN_SCAN; index++) {
+                jpeg_component_info *component = decompress->cur_comp_info[index];
+                if (component) guard->scan_blocks += (double)component->width_in_blocks * (double)component->height_in_blocks;
+            }
+            if (guard->max_scan_blocks > 0 && guard->scan_blocks > guard->max_scan_blocks) {
+                guard->reason = SHIM_JPEG_TOO_MUCH_WORK;
+                longjmp(guard->escape, 1);
+            }
         }
     }
     if (shim_jpeg_now() > guard->deadline) {
@@ -116,7 +138,7 @@ static inline int shim_jpeg_dimensions(const unsigned char *data, unsigned long 
 /// size in `*width` and `*height`; otherwise the reason, and libjpeg's message in
 /// `message` (at least JMSG_LENGTH_MAX bytes).
 static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size, int scale_num, int scale_denom, int max_scans,
-                                   double seconds, long max_memory, unsigned char *into, size_t into_size,
+                                   int max_passes, double seconds, long max_memory, unsigned char *into, size_t into_size,
                                    void (*row_sink)(void *, const unsigned char *), void *sink_context, int *width,
                                    int *height, char *message) {
     struct jpeg_decompress_struct info;
@@ -145,6 +167,14 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
     info.progress = &guard.progress;
     jpeg_mem_src(&info, data, size);
     jpeg_read_header(&info, TRUE);
+    // A progressive file's scans may visit all of its blocks `max_passes` times.
+    if (info.progressive_mode) {
+        double blocks = 0;
+        for (int index = 0; index < info.num_components; index++) {
+            blocks += (double)info.comp_info[index].width_in_blocks * (double)info.comp_info[index].height_in_blocks;
+        }
+        guard.max_scan_blocks = blocks * max_passes;
+    }
 
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
@@ -168,8 +198,6 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
         line = (unsigned char *)malloc(out_width * 4);
         if (!line) { guard.reason = SHIM_JPEG_NO_MEMORY; longjmp(guard.escape, 1); }
     }
-    // Adobe writes CMYK inverted (0 = full ink); others write it straight.
-    int inverted = info.saw_Adobe_marker;
     while (info.output_scanline < info.output_height) {
         unsigned char *target = row_sink ? line : output + (size_t)info.output_scanline * out_width * 4;
         JSAMPROW rows[1] = { cmyk ? row : target };
@@ -177,8 +205,10 @@ static inline int shim_jpeg_decode(const unsigned char *data, unsigned long size
         if (cmyk) {
             for (size_t x = 0; x < out_width; x++) {
                 unsigned int c = row[x * 4], m = row[x * 4 + 1], y = row[x * 4 + 2], k = row[x * 4 + 3];
-                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                // Now 255 means no ink: the channel's light is its value times the black's.
+                // CMYK JPEGs are Adobe's inverted form (255 = no ink) with or without
+                // Adobe's marker: writers that leave it out invert too, and Pillow,
+                // ImageMagick and browsers all read them so (taken straight, a red without
+                // the marker came out black). The channel's light is its value times the black's.
                 target[x * 4] = (unsigned char)((c * k + 127) / 255);
                 target[x * 4 + 1] = (unsigned char)((m * k + 127) / 255);
                 target[x * 4 + 2] = (unsigned char)((y * k + 127) / 255);

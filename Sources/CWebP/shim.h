@@ -1,14 +1,17 @@
 // libwebp's scaled decode for pictures users give us: the decoder's own rescaler
 // writes the picture at its stored size straight into a buffer the caller owns, so a
 // 4096x4096 photo never exists at full size. WebPDecoderConfig and its unions are
-// awkward from Swift, so the calls live here.
+// awkward from Swift, so the calls live here. An animated WebP gives its first frame,
+// composed on its canvas by libwebpdemux's animation decoder (as a GIF gives its first).
 #ifndef STRESSPUNCH_CWEBP_SHIM_H
 #define STRESSPUNCH_CWEBP_SHIM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <webp/decode.h>
+#include <webp/demux.h>
 #include <webp/encode.h>
 
 /// The picture's size and whether it has alpha or animation; a VP8StatusCode.
@@ -47,6 +50,48 @@ static inline int shim_webp_decode_scaled(const uint8_t *data, size_t size, int 
     WebPFreeDecBuffer(&config.output);
     return (int)status;
 }
+
+/// The first frame of an animated WebP as straight-alpha RGBA at its canvas size, in a
+/// malloc'd buffer (free it with shim_webp_free_frame). Canvases over `max_pixels` are
+/// refused before anything is allocated. Returns a VP8StatusCode.
+static inline int shim_webp_first_frame(const uint8_t *data, size_t size, long max_pixels, uint8_t **pixels, int *width,
+                                        int *height) {
+    *pixels = NULL;
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) return (int)status;
+    if (features.width <= 0 || features.height <= 0 || (long)features.width * (long)features.height > max_pixels) {
+        return VP8_STATUS_UNSUPPORTED_FEATURE;
+    }
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) return VP8_STATUS_INVALID_PARAM;
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    WebPData webp = { data, size };
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&webp, &options);
+    if (!decoder) return VP8_STATUS_BITSTREAM_ERROR;
+    WebPAnimInfo info;
+    uint8_t *frame = NULL;
+    int timestamp = 0;
+    int result = VP8_STATUS_BITSTREAM_ERROR;
+    if (WebPAnimDecoderGetInfo(decoder, &info) && info.canvas_width == (uint32_t)features.width
+        && info.canvas_height == (uint32_t)features.height && WebPAnimDecoderGetNext(decoder, &frame, &timestamp) && frame) {
+        size_t count = (size_t)info.canvas_width * (size_t)info.canvas_height * 4;
+        *pixels = (uint8_t *)malloc(count);
+        if (*pixels) {
+            memcpy(*pixels, frame, count);
+            *width = (int)info.canvas_width;
+            *height = (int)info.canvas_height;
+            result = VP8_STATUS_OK;
+        } else {
+            result = VP8_STATUS_OUT_OF_MEMORY;
+        }
+    }
+    WebPAnimDecoderDelete(decoder);
+    return result;
+}
+
+static inline void shim_webp_free_frame(uint8_t *pixels) { free(pixels); }
 
 /// Lossy WebP of straight-alpha RGBA at `quality` (0...100); *output is freed with
 /// shim_webp_free. Returns its size, 0 on failure. (The bench makes its photo with it.)

@@ -94,19 +94,34 @@ public struct PictureHeader: Sendable, Equatable {
         else { return nil }
         var header = PictureHeader(format: .png, width: Int(width), height: Int(height), orientation: 1, isComplete: false)
         var offset = 8
+        // EXIF in an eXIf chunk first, then as ImageMagick keeps it (a "Raw profile" text
+        // chunk), then XMP's tiff:Orientation: the order Pillow reads them in.
+        var exifOrientation: Int?, profileOrientation: Int?, xmpOrientation: Int?
+        var textChunks = 0
         while let length = r.uint32BE(at: offset), let type = r.slice(at: offset + 4, count: 4) {
             let dataStart = offset + 8
             let next = dataStart + Int(length) + 4
             guard next <= r.count else { break }
-            if type == Array("eXIf".utf8), let exif = r.slice(at: dataStart, count: Int(length)) {
-                header.orientation = ExifOrientation.read(tiff: exif) ?? 1
+            let name = String(decoding: type, as: UTF8.self)
+            if name == "eXIf", let exif = r.slice(at: dataStart, count: Int(length)) {
+                exifOrientation = ExifOrientation.read(tiff: exif)
             }
-            if type == Array("IEND".utf8) {
+            if name == "tEXt" || name == "zTXt" || name == "iTXt", textChunks < PNGText.maxChunksRead,
+               let data = r.slice(at: dataStart, count: Int(length)), let text = PNGText(chunk: name, data: data) {
+                textChunks += 1
+                if text.keyword == "Raw profile type exif" || text.keyword == "Raw profile type APP1" {
+                    profileOrientation = profileOrientation ?? text.orientation
+                } else {
+                    xmpOrientation = xmpOrientation ?? text.orientation
+                }
+            }
+            if name == "IEND" {
                 header.isComplete = true
                 break
             }
             offset = next
         }
+        header.orientation = exifOrientation ?? profileOrientation ?? xmpOrientation ?? 1
         return header
     }
 
@@ -116,9 +131,16 @@ public struct PictureHeader: Sendable, Equatable {
         var header = PictureHeader(format: .jpeg, width: 0, height: 0, orientation: 1, isComplete: false)
         var offset = 2
         while offset + 1 < r.count {
-            guard r[offset] == 0xFF else { return header.width > 0 ? header : nil }
+            guard r[offset] == 0xFF else {
+                // Junk before a marker (a writer's stray bytes, an EXIF block longer than
+                // its length says): libjpeg skips to the next marker with a warning and
+                // decodes the picture, so the header is read on from there too.
+                offset = r.endOfEntropyCodedData(from: offset)
+                continue
+            }
             let marker = r[offset + 1]
             if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0x00 { offset = r.endOfEntropyCodedData(from: offset + 2); continue }  // not a marker: junk, as above
             if marker == 0xD9 { header.isComplete = true; break }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
             guard let length = r.uint16BE(at: offset + 2), length >= 2 else { break }
@@ -156,18 +178,21 @@ public struct PictureHeader: Sendable, Equatable {
         var header = PictureHeader(format: .gif, width: Int(width), height: Int(height), orientation: 1, isComplete: false)
         var offset = 13
         if r[10] & 0x80 != 0 { offset += 3 << (Int(r[10] & 0x07) + 1) }
-        while offset < r.count {
+        // Only the first frame is decoded (a target is a still picture): once it is all
+        // there, later frames cut short or a missing trailer take nothing from it.
+        var firstFrameComplete = false
+        scan: while offset < r.count {
             switch r[offset] {
             case 0x3B:
                 header.isComplete = true
-                return header
+                break scan
             case 0x21:
-                guard offset + 2 <= r.count, let end = r.endOfSubBlocks(from: offset + 2) else { return header }
+                guard offset + 2 <= r.count, let end = r.endOfSubBlocks(from: offset + 2) else { break scan }
                 offset = end
             case 0x2C:
                 guard offset + 10 <= r.count,
                       let frameWidth = r.uint16LE(at: offset + 5), let frameHeight = r.uint16LE(at: offset + 7)
-                else { return header }
+                else { break scan }
                 // A frame larger than the canvas still costs its own pixels to decode.
                 header.width = max(header.width, Int(frameWidth))
                 header.height = max(header.height, Int(frameHeight))
@@ -175,12 +200,14 @@ public struct PictureHeader: Sendable, Equatable {
                 offset += 10
                 if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }
                 offset += 1  // LZW minimum code size
-                guard offset <= r.count, let end = r.endOfSubBlocks(from: offset) else { return header }
+                guard offset <= r.count, let end = r.endOfSubBlocks(from: offset) else { break scan }
+                firstFrameComplete = true
                 offset = end
             default:
-                return header
+                break scan
             }
         }
+        if firstFrameComplete { header.isComplete = true }
         return header
     }
 

@@ -3,8 +3,8 @@
 // colour emoji from the emoji font scaled up or down to the text size (also for a
 // text-style scalar whose cluster asks for emoji style with U+FE0F), line metrics and
 // kerning; characters the fonts lack from a fallback font fontconfig finds (said once
-// per script when none has them); lines in right-to-left or joining scripts shaped
-// by TextShaper (FriBidi and HarfBuzz) and cached by their text. Lookups may come
+// per script when none has them); lines in right-to-left or joining scripts, or with
+// combining marks, shaped by TextShaper (FriBidi and HarfBuzz) and cached by their text. Lookups may come
 // from several render bands at once: the caches have a lock of their own, and every
 // SDL2_ttf call takes TTFLibrary's. No SDL type leaves it.
 

@@ -13,7 +13,7 @@ import Pictures
 
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first
-/// frame) go through giflib; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
+/// frame) go through giflib, 16- and 32-bit BMPs through BitfieldBMP; given a `minimumLongSide`, JPEGs go through libjpeg-turbo
 /// and non-interlaced PNGs through libpng, both bounded, and WebPs through libwebp's
 /// scaled decode; everything else is decoded whole by SDL2_image, which also writes
 /// PNGs (TurboJPEG writes JPEGs). Needs no video or audio subsystem, so it works in
@@ -25,12 +25,28 @@ public struct SDLPictureCodec: PictureCodec {
     /// Progressive scans a JPEG may have: cameras write about ten; thousands are an attack.
     public let maxJPEGScans: Int32
 
-    public init(maxJPEGScans: Int32 = 100) {
+    /// How many times a progressive JPEG's scans may go over all of its blocks: the
+    /// standard scan scripts take 5 or 6. A few dozen scans over a big photo otherwise
+    /// cost seconds within the scan limit (24 megapixels, 100 scans: 1.8 s of CPU).
+    public let maxJPEGPasses: Int32
+
+    public init(maxJPEGScans: Int32 = 100, maxJPEGPasses: Int32 = 16) {
         self.maxJPEGScans = maxJPEGScans
+        self.maxJPEGPasses = maxJPEGPasses
     }
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
         if bytes.count > 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46 { return try decodeGIF(bytes, fileName: fileName) }
+        // JPEGs whole through the bounded libjpeg decode too (JPEG sides are at most
+        // 65535): SDL2_image's own took CMYK's channels in the wrong order.
+        if bytes.count > 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
+            return try decode(bytes, fileName: fileName, minimumLongSide: 65_535)
+        }
+        // 16- and 32-bit BMPs by their masks: SDL2_image refuses masks it has no format
+        // for, and takes a plain 32-bit file's unused byte for alpha.
+        if let bitmap = try BitfieldBMP.decode(bytes, fileName: fileName, maxPixels: PictureImporter.maxWholeDecodePixels) {
+            return bitmap
+        }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = StderrSilencer.silenced {
             bytes.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
@@ -103,7 +119,7 @@ public struct SDLPictureCodec: PictureCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
                 shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
-                                 maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
+                                 maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
                                  downscaler.width * downscaler.height * 4,
                                  { context, row in
                                      guard let context, let row else { return }
@@ -112,18 +128,22 @@ public struct SDLPictureCodec: PictureCodec {
                                  context, &decodedWidth, &decodedHeight, text.baseAddress)
             }
         }
-        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
         guard let bitmap = downscaler.finish() else { throw .truncated(file: fileName, format: "JPEG") }
         return bitmap
     }
 
     /// Turns a bounded decode's status into the error a user reads.
-    static func checkJPEGStatus(_ status: Int32, message: [CChar], fileName: String, maxScans: Int32) throws(PictureImportError) {
+    static func checkJPEGStatus(
+        _ status: Int32, message: [CChar], fileName: String, maxScans: Int32, maxPasses: Int32
+    ) throws(PictureImportError) {
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
         case SHIM_JPEG_OK: return
         case SHIM_JPEG_TOO_MANY_SCANS:
             throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
+        case SHIM_JPEG_TOO_MUCH_WORK:
+            throw .damaged(file: fileName, reason: "its progressive scans go over the picture more than \(maxPasses) times, far more than any camera's do")
         case SHIM_JPEG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
         case SHIM_JPEG_ENDS_EARLY:
@@ -162,7 +182,7 @@ public struct SDLPictureCodec: PictureCodec {
             status = bytes.withUnsafeBufferPointer { buffer in
                 message.withUnsafeMutableBufferPointer { text in
                     shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
-                                     maxJPEGScans, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
+                                     maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
                                      nil, nil, &decodedWidth, &decodedHeight, text.baseAddress)
                 }
             }
@@ -170,7 +190,7 @@ public struct SDLPictureCodec: PictureCodec {
             if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
             initialized = count
         }
-        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans)
+        try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
         guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
             throw .damaged(file: fileName, reason: "it has no pixels")
         }

@@ -26,23 +26,40 @@ struct TextShaper {
     let noteMissing: (UInt32) -> Void
 
     /// True when `text` holds a scalar that must be shaped or reordered: right-to-left
-    /// or joining scripts and the bidi controls. Everything else draws glyph by glyph.
+    /// or joining scripts, the bidi controls, and combining marks (an accent typed
+    /// after its letter, as in NFD file names, Zalgo, Thai tone marks): drawn glyph by
+    /// glyph, a cluster shows only its first scalar, so its marks would vanish.
+    /// Everything else draws glyph by glyph.
     static func needsShaping(_ text: Substring) -> Bool {
-        for scalar in text.unicodeScalars where scalar.value >= 0x0590 && needsShaping(scalar.value) { return true }
+        for scalar in text.unicodeScalars where scalar.value >= 0x0300 && needsShaping(scalar.value) { return true }
         return false
     }
 
     static func needsShaping(_ value: UInt32) -> Bool {
         switch value {
-        case 0x0590...0x08FF,  // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic
-             0x0900...0x0DFF,  // the Indic scripts, whose vowels reorder and stack
+        case 0x0300...0x036F,  // combining diacritical marks
+             0x0590...0x08FF,  // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic
+             0x0900...0x0EFF,  // the Indic scripts, whose vowels reorder and stack; Thai and Lao
              0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF,  // Tibetan, Myanmar, Khmer
+             0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF,  // Hangul jamo, which compose into syllables
+             0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,  // more combining marks
              0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,  // bidi marks, embeddings, isolates
              0xFB1D...0xFDFF, 0xFE70...0xFEFE,  // Hebrew and Arabic presentation forms
              0x10800...0x10FFF, 0x1E800...0x1EFFF:  // historic right-to-left scripts, Adlam
             return true
-        default:
+        case 0x0370...0x0482, 0x048A...0x058F, 0x1E00...0x1FFF, 0x2000...0x20CF, 0x2100...0x2DDF, 0x4E00...0x9FFF,
+             0xAC00...0xD7AF, 0xFE00...0xFE0F, 0x1F000...0x1FAFF, 0xE0000...0xE01EF:
+            // No marks (Greek, Cyrillic and Armenian letters, precomposed Vietnamese,
+            // punctuation, symbols, Han, Hangul syllables, emoji), or the variation
+            // selectors and tags that only pick a presentation: the common text skips
+            // the property lookup below, which every line drawn asks each frame.
             return false
+        default:
+            // A mark anywhere else (Cyrillic titlos, Balinese, Javanese, ...) needs it too.
+            switch Unicode.Scalar(value)?.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return false
+            }
         }
     }
 
@@ -67,7 +84,7 @@ struct TextShaper {
         var lastScript = HB_SCRIPT_COMMON
         for (index, character) in characters.enumerated() {
             levels.append(bidi.levels[firstScalar[index]])
-            choices.append(choice(for: character, main: main))
+            choices.append(choice(for: character, main: main, previous: choices.last))
             let script = hb_unicode_script(hb_unicode_funcs_get_default(), character.glyphScalar.value)
             // Spaces, digits and marks belong to the script around them.
             if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { lastScript = script }
@@ -134,14 +151,28 @@ struct TextShaper {
             characterRight: right, characterIsRightToLeft: characterIsRightToLeft)
     }
 
-    private func choice(for character: Character, main: SizedFace?) -> Choice {
+    /// The font for one character. A cluster (a letter and its marks) reaches HarfBuzz
+    /// whole, in one face that has every scalar of it: a mark shaped apart from its
+    /// letter, or in a font without it, would draw as a box or not at all.
+    private func choice(for character: Character, main: SizedFace?, previous: Choice?) -> Choice {
         let scalar = character.glyphScalar.value
         if character.asksForEmojiStyle || character.glyphScalar.properties.isEmojiPresentation,
            plainGlyph(character)?.isColor == true {
             return .plainGlyph
         }
-        if scalar < 0x20 || main?.hasCharacter(scalar) != false { return .face(mainFace) }
-        if let face = fallback(scalar) { return .face(face) }
+        if scalar < 0x20 { return .face(mainFace) }
+        // Joiners and variation selectors need no glyph: HarfBuzz hides them.
+        let needed = character.unicodeScalars.lazy.filter { !$0.properties.isDefaultIgnorableCodePoint }.map(\.value)
+        func covers(_ face: SizedFace?) -> Bool { face.map { face in needed.allSatisfy { face.hasCharacter($0) } } ?? false }
+        if covers(main) { return .face(mainFace) }
+        // A fallback font that drew the character before keeps the word: a word split
+        // between two fonts is shaped in pieces (an Indic conjunct would fall apart).
+        if case .face(let face) = previous, face != mainFace, covers(faces.sized(face, size: size)) { return .face(face) }
+        let fallbackFace = fallback(scalar)
+        if let fallbackFace, covers(faces.sized(fallbackFace, size: size)) { return .face(fallbackFace) }
+        // No one font has the whole cluster: its letter's font, whose box stands for the rest.
+        if main?.hasCharacter(scalar) != false { return .face(mainFace) }
+        if let fallbackFace { return .face(fallbackFace) }
         if plainGlyph(character)?.isColor == true { return .plainGlyph }
         noteMissing(scalar)
         return .face(mainFace)  // its missing-glyph box

@@ -1,6 +1,7 @@
 // WebP through libwebp's own scaled decode: its rescaler writes the picture at the
 // size it is stored at straight into our buffer, so a 4096x4096 photo never exists
 // at full size (a whole decode through SDL2_image took 213 MB and ten times as long).
+// An animated WebP, which that decode refuses, gives its first frame, as a GIF does.
 
 import CWebP
 import Pictures
@@ -21,6 +22,7 @@ extension SDLPictureCodec {
         guard features == Int32(VP8_STATUS_OK.rawValue), width > 0, height > 0 else {
             throw .damaged(file: fileName, reason: Self.webpFeaturesFailed)
         }
+        if hasAnimation != 0 { return try decodeFirstWebPFrame(bytes, fileName: fileName).downscaled(toLongSide: max(1, longSide)) }
         let size = PictureBitmap.downscaledSize(width: Int(width), height: Int(height), toLongSide: max(1, longSide))
         let count = size.width * size.height * 4
         var status: Int32 = -1
@@ -35,5 +37,24 @@ extension SDLPictureCodec {
         }
         guard status == Int32(VP8_STATUS_OK.rawValue) else { throw .damaged(file: fileName, reason: Self.webpDecodeFailed) }
         return PictureBitmap(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    /// The first frame of an animated WebP at its canvas size (within the cap on whole
+    /// decodes, which the import has checked the canvas against).
+    private func decodeFirstWebPFrame(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { input in
+            shim_webp_first_frame(input.baseAddress, input.count, PictureImporter.maxWholeDecodePixels, &pixels, &width, &height)
+        }
+        guard status == Int32(VP8_STATUS_OK.rawValue), let pixels, width > 0, height > 0 else {
+            if status == Int32(VP8_STATUS_OUT_OF_MEMORY.rawValue) {
+                throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
+            }
+            throw .damaged(file: fileName, reason: Self.webpDecodeFailed)
+        }
+        defer { shim_webp_free_frame(pixels) }
+        return PictureBitmap(width: Int(width), height: Int(height),
+                             pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }
 }

@@ -106,7 +106,8 @@ public final class Glyph: Sendable {
 ///
 /// Glyphs are keyed by one Unicode scalar per grapheme cluster, `Character.glyphScalar`
 /// (the first scalar that is not a variation selector or joiner). That draws accented
-/// letters in NFC form and single emoji correctly; a ZWJ sequence or a flag shows its
+/// letters in NFC form and single emoji correctly; a letter with combining marks (NFD)
+/// needs its cluster shaped, which `shapedRun` does; a ZWJ sequence or a flag shows its
 /// first component only, which is the documented limit of this simple approach.
 ///
 /// A source is used from one thread at a time (the UI thread).
@@ -123,7 +124,8 @@ public protocol GlyphSource: AnyObject {
     /// The pen adjustment between two adjacent glyphs (usually 0 or negative).
     func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int
     /// `text` shaped as one line (joined, in bidi order, placed), when it needs more
-    /// than drawing glyph after glyph: right-to-left or joining scripts. nil for text
+    /// than drawing glyph after glyph: right-to-left or joining scripts, combining
+    /// marks (which glyph by glyph would drop). nil for text
     /// that draws glyph by glyph, which layout then does itself. Asked every frame:
     /// a source answers from a cache after the first time. The default never shapes.
     func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun?

@@ -57,8 +57,9 @@ extension AppSession {
         form.pictureFile = file
         form.pictureChanged()
         if TargetValidation.trimmed(form.name).isEmpty { form.name = TargetEditor.suggestedName(for: file) }
-        // A file replaced on disk since it was last looked at is looked at again.
-        pictures.forget(file)
+        // A file replaced on disk since it was last looked at is looked at again; one
+        // the picker has just shown (or refused) is not decoded a second time.
+        pictures.forgetIfChanged(file)
         _ = pictures.thumbnailState(for: file)
     }
 

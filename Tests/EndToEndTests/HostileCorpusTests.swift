@@ -72,6 +72,25 @@ struct HostileCorpusTests {
         #expect(cli.pictureFiles.count == added.count)
     }
 
+    @Test("every odd but valid file Pillow and ImageMagick open is added by the CLI, stood upright where its text says")
+    func cliAddsWhatReferenceDecodersOpen() throws {
+        let cli = CLI()
+        let files = try Self.files("accept-")
+        #expect(files.count >= 12)
+        for file in files {
+            let name = file.lastPathComponent
+            let result = try cli.run("targets", "add", "--name", name, "--image", file.path)
+            #expect(result.status == 0, "\(name): \(result.standardError)")
+        }
+        let added = try cli.list().filter { !$0.builtin }
+        #expect(added.count == files.count)
+        for target in added where target.name.contains("-orientation-6") {
+            // 40x20 in the file, turned a quarter: 20x40 stored.
+            let size = try ToolProcess.run("/usr/bin/identify", ["-format", "%w %h", target.image])
+            #expect(size.standardOutput == "20 40", "\(target.name) is stored \(size.standardOutput)")
+        }
+    }
+
     @Test("dropped on the window, and shown in the picker, hostile files are refused without a hang, a crash or a row")
     func dropAndPicker() throws {
         let run = HeadlessRun()

@@ -7,6 +7,8 @@ and byte-level edits, so each one is explained by the code that made it:
 
   refuse-*  must be refused, fast, with a one-line reason, leaving nothing behind
   valid-*   odd but valid: accepted, or refused with a reason (never a crash)
+  accept-*  odd but valid, and opened by the reference decoders (Pillow, ImageMagick):
+            must be accepted; "-orientation-6" ones stored turned a quarter clockwise
 
 Deterministic: the same files every run (a fixed seed for the bit flips).
 """
@@ -105,6 +107,55 @@ def main(folder):
     convert(os.path.join(folder, "valid-1x1.png"), "-size", "1x1", "xc:orange")
     write("valid-1x20000.png", png(1, 20000, 8, 6, b"".join(b"\x00" + bytes((y % 256, 0, 255 - y % 256, 255)) for y in range(20000))))
     convert(os.path.join(folder, "valid-animated.gif"), "-delay", "10", "-size", "20x20", "xc:red", "xc:green", "xc:blue")
+
+    # Odd but valid pictures the reference decoders open (each kind once refused or drawn wrong).
+    jpeg = sources["jpg"]
+    app0_end = 4 + struct.unpack(">H", jpeg[4:6])[0]
+    write("accept-jpeg-junk-before-marker.jpg", jpeg[:app0_end] + b"junk\x00\x01" + jpeg[app0_end:])
+    tiff = b"MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00"
+    exif = b"Exif\x00\x00" + tiff + b"more EXIF than its length says"
+    app1 = b"\xff\xe1" + struct.pack(">H", 2 + 6 + len(tiff)) + exif
+    write("accept-jpeg-exif-longer-than-its-length.jpg", jpeg[:2] + app1 + jpeg[2:])
+
+    def bmp(bits, compression, header_size, masks, pixels, width, height):
+        row = (width * bits // 8 + 3) // 4 * 4
+        data = b"".join(b"".join(struct.pack("<I" if bits == 32 else "<H", value) for value in pixels[y * width:(y + 1) * width])
+                        .ljust(row, b"\x00") for y in reversed(range(height)))
+        info = struct.pack("<IiiHHIIiiII", header_size, width, height, 1, bits, compression, len(data), 2835, 2835, 0, 0)
+        after = b""
+        if header_size > 40:
+            info = (info + b"".join(struct.pack("<I", mask) for mask in masks)[:header_size - 40]).ljust(header_size, b"\x00")
+        else:
+            after = b"".join(struct.pack("<I", mask) for mask in masks)
+        offset = 14 + len(info) + len(after)
+        return b"BM" + struct.pack("<IHHI", offset + len(data), 0, 0, offset) + info + after + data
+
+    def packed(rgba, masks):
+        value = 0
+        for channel, mask in zip(rgba, masks):
+            if mask:
+                shift = (mask & -mask).bit_length() - 1
+                value |= (channel * (mask >> shift) + 127) // 255 << shift
+        return value
+
+    colours = [(230, 20, 20, 255) if x < 20 else (20, 20, 230, 255) for _ in range(20) for x in range(40)]
+    # Masks Pillow reads and SDL2_image has no pixel format for (red in the top byte,
+    # alpha or nothing between it and green), in V2, V3 and V4 headers.
+    for header_size in (52, 56, 108):
+        for masks in ([0xFF000000, 0xFF00, 0xFF, 0], [0xFF000000, 0xFF00, 0xFF, 0xFF0000]):
+            kind = "bgar" if masks[3] else "bgxr"
+            write(f"accept-bmp-32-bit-{kind}-masks-{header_size}-byte-header.bmp",
+                  bmp(32, 3, header_size, masks, [packed(c, masks) for c in colours], 40, 20))
+    convert(os.path.join(folder, "accept-webp-animated.webp"), "-delay", "10", "-size", "40x30", "xc:red", "xc:blue")
+    animated = convert(os.path.join(scratch, "a.gif"), "-delay", "10", "-size", "40x30", "xc:red", "xc:blue")
+    write("accept-gif-second-frame-cut-short.gif", animated[:-6])
+    halves = png(40, 20, 8, 6, b"".join(b"\x00" + b"".join(bytes(c) for c in colours[y * 40:(y + 1) * 40]) for y in range(20)))
+    xmp = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description tiff:Orientation="6"/></rdf:RDF></x:xmpmeta>'
+    write("accept-png-xmp-orientation-6.png", halves[:33] + chunk(b"iTXt", b"XML:com.adobe.xmp\x00\x00\x00\x00\x00" + xmp) + halves[33:])
+    profile_hex = (b"Exif\x00\x00" + tiff[:19] + b"\x06" + tiff[20:]).hex()
+    profile = "\nexif\n%8d\n" % (len(profile_hex) // 2) + "".join(profile_hex[i:i + 72] + "\n" for i in range(0, len(profile_hex), 72))
+    write("accept-png-raw-profile-orientation-6.png",
+          halves[:33] + chunk(b"zTXt", b"Raw profile type exif\x00\x00" + zlib.compress(profile.encode())) + halves[33:])
 
     for name in os.listdir(scratch):
         os.remove(os.path.join(scratch, name))

@@ -76,7 +76,9 @@ struct PictureHeaderTests {
         var gif = Array("GIF89a".utf8) + [5, 0, 4, 0, 0, 0, 0]
         gif += [0x2C, 0, 0, 0, 0, 5, 0, 4, 0, 0, 2, 1, 0x44, 0, 0x3B]
         #expect(PictureHeader.inspect(gif) == PictureHeader(format: .gif, width: 5, height: 4, orientation: 1, isComplete: true))
-        #expect(PictureHeader.inspect(Array(gif.dropLast()))?.isComplete == false)
+        // Without its trailer the first (only) frame is still all there: only it is decoded.
+        #expect(PictureHeader.inspect(Array(gif.dropLast()))?.isComplete == true)
+        #expect(PictureHeader.inspect(Array(gif.dropLast(2)))?.isComplete == false)
 
         var bmp: [UInt8] = Array("BM".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0]
         bmp += [2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 24, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 20)

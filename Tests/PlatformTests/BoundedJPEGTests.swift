@@ -51,6 +51,50 @@ struct BoundedJPEGTests {
         #expect(pixel[0] > 220 && pixel[1] < 40 && pixel[2] < 40 && pixel[3] == 255, "\(pixel)")
     }
 
+    @Test("a CMYK JPEG without Adobe's marker is read inverted, as Pillow and ImageMagick read it: its red stays red")
+    func cmykWithoutAdobeMarker() throws {
+        // Made by Pillow (a red of 255, 14, 23 as CMYK), its Adobe segment then cut out.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/cmyk-without-adobe-marker.jpg")
+        let bytes = [UInt8](try Data(contentsOf: fixture))
+        #expect(JPEGMaker.markers(bytes, 0xEE).isEmpty, "the fixture should have no Adobe segment")
+        let folder = TemporaryDirectory("jpeg-cmyk-plain")
+        let reference = try ReferenceDecoder.rgba(bytes, name: "cmyk.jpg", in: folder)
+        for decoded in [try codec.decode(bytes, fileName: "cmyk.jpg", minimumLongSide: 32), try codec.decode(bytes, fileName: "cmyk.jpg")] {
+            let middle = (16 * 32 + 16) * 4
+            let pixel = Array(decoded.pixels[middle..<(middle + 4)])
+            #expect(pixel[0] > 240 && pixel[1] < 30 && pixel[2] < 40, "\(pixel)")
+            #expect(zip(decoded.pixels, reference).allSatisfy { abs(Int($0) - Int($1)) <= 4 }, "unlike ImageMagick: \(pixel)")
+        }
+    }
+
+    @Test("a progressive JPEG whose scans go over a big picture again and again is refused at once, not decoded for seconds")
+    func scanWorkBomb() throws {
+        let folder = TemporaryDirectory("jpeg-scan-work")
+        let bytes = try JPEGMaker.make(folder, "big.jpg", ["-size", "3000x2000", "gradient:blue-yellow", "-interlace", "JPEG"])
+        let scans = JPEGMaker.markers(bytes, 0xDA)
+        #expect(scans.count == 10)
+        // The first scan (every component's DC) 60 times more: 70 scans, under the scan
+        // limit, each going over all six million pixels' blocks.
+        let first = Array(bytes[scans[0]..<scans[1]])
+        var bomb = Array(bytes[..<scans[1]])
+        for _ in 0..<60 { bomb += first }
+        bomb += bytes[scans[1]...]
+        var started = timespec(), ended = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &started)
+        do {
+            _ = try codec.decode(bomb, fileName: "bomb.jpg", minimumLongSide: 2048)
+            Issue.record("70 scans over a 3000x2000 picture were decoded")
+        } catch {
+            #expect(error.description.contains("go over the picture more than 16 times"), "\(error)")
+        }
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ended)
+        let seconds = Double(ended.tv_sec - started.tv_sec) + Double(ended.tv_nsec - started.tv_nsec) / 1e9
+        #expect(seconds < 1, "refusing it took \(seconds) s of CPU")
+        // The honest file, as big, still decodes.
+        #expect(try codec.decode(bytes, fileName: "big.jpg", minimumLongSide: 2048).width == 2048)
+    }
+
     @Test("a JPEG claiming 10000x10000 with no picture data is refused as cut short, not stored grey")
     func claimWithoutData() throws {
         let folder = TemporaryDirectory("jpeg-claim")

@@ -90,6 +90,27 @@ public enum TestPNG {
         return (width, height, rgba)
     }
 
+    /// `png` with a chunk of `type` holding `data` put right after its header (IHDR).
+    public static func inserting(chunk type: String, data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        let afterHeader = 8 + 12 + 13
+        return Array(png[..<afterHeader]) + chunk(type, data) + png[afterHeader...]
+    }
+
+    /// `bytes` as a zlib stream of stored (uncompressed) deflate blocks: what a zTXt or
+    /// compressed iTXt chunk holds, without a compressor.
+    public static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65_535, bytes.count - offset)
+            zlib.append(offset + count == bytes.count ? 1 : 0)
+            zlib.append(contentsOf: [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)])
+            zlib.append(contentsOf: bytes[offset..<(offset + count)])
+            offset += count
+        } while offset < bytes.count
+        return zlib + bigEndian(adler32(bytes))
+    }
+
     // MARK: PNG plumbing
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
