@@ -105,7 +105,7 @@ public final class RunningApp {
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless, policy: policy)
         if store.isReadOnly {
-            let notice = "This library is on a read-only disk: you can punch, but changes cannot be saved."
+            let notice = store.readOnlyReason ?? "This library is on a read-only disk: you can punch, but changes cannot be saved."
             FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
             session.ui?.showToast(notice, kind: .error, duration: 8)
         }
