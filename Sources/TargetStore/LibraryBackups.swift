@@ -67,10 +67,19 @@ public enum LibraryBackups {
             let temporary = folder.appendingPathComponent(".incoming-" + target.lastPathComponent)
             try? FileManager.default.removeItem(at: temporary)
             try store.connection.outsideTransaction { db in try db.execute("VACUUM INTO ?", [.text(temporary.path)]) }
+            // The copy on disk before its name, and its name before the oldest goes.
+            let copy = open(temporary.path, O_RDONLY | O_CLOEXEC)
+            guard copy >= 0, fsync(copy) == 0 else {
+                if copy >= 0 { close(copy) }
+                try? FileManager.default.removeItem(at: temporary)
+                return nil
+            }
+            close(copy)
             guard rename(temporary.path, target.path) == 0 else {
                 try? FileManager.default.removeItem(at: temporary)
                 return nil
             }
+            try FileDurability.syncFolder(folder)
         } catch {
             return nil
         }

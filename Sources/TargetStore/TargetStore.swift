@@ -57,7 +57,7 @@ public final class TargetStore: Sendable {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription); choose another with --data-dir")
+            throw .fileSystem("cannot create the data folder \(dataDirectory.path) (\(FileErrorText.describe(error))); choose another with --data-dir")
         }
         Self.keepPrivate(dataDirectory, mode: 0o700)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))

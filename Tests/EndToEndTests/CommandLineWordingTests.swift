@@ -119,6 +119,15 @@ struct CommandLineWordingTests {
         #expect((values["m"] ?? 0) * (values["t"] ?? 0) >= 131_072 * 4, "\(hash.prefix(40))")
     }
 
+    @Test("a data folder that cannot be made is refused in plain words, never Foundation's NSCocoaErrorDomain text")
+    func noFoundationText() throws {
+        let cli = CLI()
+        let file = try cli.file("plain-file", Array("x".utf8))
+        let result = try StressPunchProcess.run(["--data-dir", file + "/data", "targets", "list"])
+        Self.expectOneLine(result, status: 1)
+        #expect(result.standardError.contains("--data-dir") && result.standardError.contains("not a directory"), "\(result.standardError)")
+    }
+
     @Test("targets add --image DIR prints file names with control characters escaped: a name cannot forge a line")
     func folderNamesEscaped() throws {
         let cli = CLI()

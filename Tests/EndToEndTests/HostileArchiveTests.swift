@@ -8,16 +8,18 @@ import Testing
 struct HostileArchiveTests {
     /// An archive of a library with two pictures of its own, changed by `sql` (run by
     /// the sqlite3 shell) before it is imported.
-    static func archive(_ source: CLI, name: String = "hostile.spar", sql: String? = nil) throws -> String {
+    /// The archive is written into `holder`'s folder, which lives as long as the test.
+    static func archive(for holder: CLI, name: String = "hostile.spar", sql: String? = nil) throws -> String {
+        let source = CLI()
         try LibraryArchiveTests.makeLibrary(source)
-        let archive = source.folder.file(name).path
+        let archive = holder.folder.file(name).path
         let exported = try source.run("library", "export", archive)
         #expect(exported.status == 0, "\(exported.standardError)")
         if let sql { _ = try SQLiteShell.query(archive, sql) }
         return archive
     }
 
-    /// Runs an import under a time limit (timeout exits 124) and GNU time (its last
+    /// Runs an import under a limit of 30 s of CPU and GNU time (its last
     /// stderr line: the peak resident set in KB).
     struct Outcome {
         let status: Int32
@@ -27,10 +29,11 @@ struct HostileArchiveTests {
 
     static func importLimited(_ cli: CLI, _ archive: String, replace: Bool = false) throws -> (result: Outcome, peakMB: Int) {
         let arguments = ["--data-dir", cli.dataDirectory, "library", "import", archive] + (replace ? ["--replace"] : [])
-        let result = try StressPunchProcess.run(arguments, wrapper: ["/usr/bin/time", "-f", "peak %M", "/usr/bin/timeout", "30"])
+        let result = try StressPunchProcess.run(arguments, wrapper: ["/usr/bin/time", "-f", "peak %M", "/usr/bin/prlimit", "--cpu=30"])
         let lines = result.standardError.split(separator: "\n")
         let peak = lines.last.flatMap { $0.hasPrefix("peak ") ? Int($0.dropFirst(5)) : nil } ?? 0
-        let errors = lines.filter { !$0.hasPrefix("peak ") }.joined(separator: "\n")
+        // GNU time's own lines (the peak, "Command exited with non-zero status 1") are not the app's.
+        let errors = lines.filter { !$0.hasPrefix("peak ") && !$0.hasPrefix("Command ") }.joined(separator: "\n")
         return (Outcome(status: result.status, standardOutput: result.standardOutput, standardError: errors), peak / 1024)
     }
 
@@ -47,13 +50,13 @@ struct HostileArchiveTests {
 
     @Test("an archive whose target table is a view over an endless query is refused at once, and changes nothing")
     func endlessView() throws {
-        let archive = try Self.archive(CLI(), sql: """
+        let cli = CLI()
+        let archive = try Self.archive(for: cli, sql: """
             DROP TABLE target;
             CREATE VIEW target AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)
                 SELECT n AS id, 'Endless ' || n AS name, '' AS message, NULL AS builtin_key, 'alarm-clock' AS asset_name,
                        NULL AS image_file, 0 AS is_favorite, 0 AS is_selected, 0 AS punches, n AS sort_order FROM r;
             """)
-        let cli = CLI()
         let before = try cli.list()
         for replace in [false, true] {
             let started = Date()
@@ -65,17 +68,17 @@ struct HostileArchiveTests {
 
     @Test("an archive whose pictures are a view of a huge zeroblob, or a computed column, is refused without making it")
     func computedPictures() throws {
-        let view = try Self.archive(CLI(), sql: """
+        let cli = CLI()
+        let view = try Self.archive(for: cli, sql: """
             DROP TABLE archive_picture;
             CREATE VIEW archive_picture AS SELECT image_file AS file_name, zeroblob(500000000) AS bytes FROM target WHERE image_file IS NOT NULL;
             """)
-        let generated = try Self.archive(CLI(), name: "generated.spar", sql: """
+        let generated = try Self.archive(for: cli, name: "generated.spar", sql: """
             ALTER TABLE archive_picture RENAME TO old_picture;
             CREATE TABLE archive_picture (file_name TEXT PRIMARY KEY, seed BLOB, bytes BLOB GENERATED ALWAYS AS (zeroblob(500000000)) VIRTUAL);
             INSERT INTO archive_picture (file_name, seed) SELECT file_name, bytes FROM old_picture;
             DROP TABLE old_picture;
             """)
-        let cli = CLI()
         let before = try cli.list()
         Self.expectRefused(try Self.importLimited(cli, view), mentioning: "view")
         Self.expectRefused(try Self.importLimited(cli, generated, replace: true), mentioning: "computed")
@@ -85,8 +88,8 @@ struct HostileArchiveTests {
     @Test("a picture over the size cap inside an archive is refused by its size, never read into memory")
     func hugePictureBlob() throws {
         // 80 MB of one picture: over the 64 MB any picture may be.
-        let archive = try Self.archive(CLI(), sql: "UPDATE archive_picture SET bytes = zeroblob(80 * 1024 * 1024) WHERE rowid = 1")
         let cli = CLI()
+        let archive = try Self.archive(for: cli, sql: "UPDATE archive_picture SET bytes = zeroblob(80 * 1024 * 1024) WHERE rowid = 1")
         let before = try cli.list()
         let merged = try Self.importLimited(cli, archive)
         #expect(merged.result.status == 0, "\(merged.result.standardError)")
@@ -100,12 +103,12 @@ struct HostileArchiveTests {
 
     @Test("an archive with more targets than any library is refused before its rows are read")
     func tooManyRows() throws {
-        let archive = try Self.archive(CLI(), sql: """
+        let cli = CLI()
+        let archive = try Self.archive(for: cli, sql: """
             INSERT INTO target (name, message, asset_name, sort_order, created_at)
             WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 20001)
             SELECT 'Row ' || n, '', 'alarm-clock', 100 + n, 0 FROM r;
             """)
-        let cli = CLI()
         let before = try cli.list()
         Self.expectRefused(try Self.importLimited(cli, archive), mentioning: "more than any library")
         #expect(try cli.list() == before)
@@ -113,8 +116,8 @@ struct HostileArchiveTests {
 
     @Test("an archive claiming a count no real use reaches is refused, and the import changes nothing")
     func impossibleCount() throws {
-        let archive = try Self.archive(CLI(), sql: "DROP TRIGGER IF EXISTS target_count_ceiling_on_update; UPDATE target SET punches = 9223372036854775807 WHERE rowid = (SELECT max(rowid) FROM target)")
         let cli = CLI()
+        let archive = try Self.archive(for: cli, sql: "DROP TRIGGER IF EXISTS target_count_ceiling_on_update; UPDATE target SET punches = 9223372036854775807 WHERE rowid = (SELECT max(rowid) FROM target)")
         let before = try cli.list()
         for replace in [false, true] {
             Self.expectRefused(try Self.importLimited(cli, archive, replace: replace), mentioning: "more than anyone could")
@@ -124,11 +127,11 @@ struct HostileArchiveTests {
 
     @Test("two targets sharing one picture in an archive each get a file of their own: deleting one keeps the other's picture")
     func sharedPictureIsCopied() throws {
-        let archive = try Self.archive(CLI(), sql: """
+        let cli = CLI()
+        let archive = try Self.archive(for: cli, sql: """
             UPDATE target SET image_file = (SELECT image_file FROM target WHERE image_file IS NOT NULL ORDER BY id LIMIT 1)
             WHERE image_file IS NOT NULL;
             """)
-        let cli = CLI()
         let imported = try cli.run("library", "import", archive, "--replace")
         #expect(imported.status == 0, "\(imported.standardError)")
         let mine = try cli.list().filter { !$0.builtin }
