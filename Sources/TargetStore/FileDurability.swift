@@ -72,9 +72,13 @@ public enum FileErrorText {
     /// The reason a Foundation file call failed: its POSIX cause when it carries one,
     /// else a plain description of the kind of failure.
     public static func describe(_ error: any Error) -> String {
+        if let posix = error as? POSIXError { return reason(posix.code.rawValue) }
         let bridged = error as NSError
-        if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return reason(Int32(underlying.code))
+        let underlying = (error as? CocoaError)?.underlying ?? (bridged.userInfo[NSUnderlyingErrorKey] as? any Error)
+        if let underlying {
+            if let posix = underlying as? POSIXError { return reason(posix.code.rawValue) }
+            let cause = underlying as NSError
+            if cause.domain == NSPOSIXErrorDomain { return reason(Int32(cause.code)) }
         }
         if bridged.domain == NSPOSIXErrorDomain { return reason(Int32(bridged.code)) }
         if let cocoa = error as? CocoaError {

@@ -42,7 +42,11 @@ public final class TargetStore: Sendable {
     /// `deferringSweep`: the caller runs `sweepOrphanFiles()` itself when it suits (the
     /// app, off its launch path: with 10,000 pictures and their thumbnails the sweep
     /// lists 20,000 file names before the first frame otherwise).
-    public convenience init(dataDirectory: URL, deferringSweep: Bool = false) throws(TargetStoreError) {
+    /// `readingWhenUnwritable`: a library whose disk is full or fails writes at open is
+    /// opened read-only (`readOnlyReason` says why) instead of refused: the app uses
+    /// it so it, a kiosk above all, still starts; a command that came to change the
+    /// library is better refused at once.
+    public convenience init(dataDirectory: URL, deferringSweep: Bool = false, readingWhenUnwritable: Bool = false) throws(TargetStoreError) {
         let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         if Self.isOnReadOnlyDisk(dataDirectory), FileManager.default.fileExists(atPath: databaseURL.path) {
             let pictures = PictureFiles(existingDirectory: dataDirectory.appendingPathComponent("images", isDirectory: true))
@@ -63,7 +67,7 @@ public final class TargetStore: Sendable {
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
         let thumbnails = ThumbnailFiles(directory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
         try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails,
-                      readOnly: false, sweeps: !deferringSweep)
+                      readOnly: false, sweeps: !deferringSweep, readingWhenUnwritable: readingWhenUnwritable)
     }
 
     /// A library in memory, with its pictures in `picturesDirectory` (and their
@@ -77,7 +81,8 @@ public final class TargetStore: Sendable {
     }
 
     private init(
-        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool
+        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool,
+        readingWhenUnwritable: Bool = false
     ) throws(TargetStoreError) {
         self.databaseURL = databaseURL
         self.pictures = pictures
@@ -89,7 +94,7 @@ public final class TargetStore: Sendable {
                 connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
                     try Self.vetOwnership(db, path: databasePath)
                 }
-            } catch let error as DatabaseError where !readOnly && (error.isDiskFull || error.isIOError || error.isReadOnly)
+            } catch let error as DatabaseError where readingWhenUnwritable && !readOnly && (error.isDiskFull || error.isIOError || error.isReadOnly)
                 && FileManager.default.fileExists(atPath: databasePath) {
                 // A full disk (or one failing writes) must not keep the app from starting,
                 // a kiosk least of all: the library opens to be read, and says why.
