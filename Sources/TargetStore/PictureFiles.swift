@@ -76,7 +76,12 @@ public struct PictureFiles: Sendable {
                 throw TargetStoreError.fileSystem("cannot move the new picture into \(directory.path) (\(FileErrorText.reason(errno))); check free disk space and permissions")
             }
             // The new name on disk too: the row that names it commits next.
-            try FileDurability.syncFolder(directory)
+            do {
+                try FileDurability.syncFolder(directory)
+            } catch {
+                unlink(finalURL.path)
+                throw error
+            }
             return fileName
         } catch let error as TargetStoreError {
             try? FileManager.default.removeItem(at: tempURL)
