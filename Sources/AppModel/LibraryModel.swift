@@ -108,7 +108,8 @@ public final class LibraryModel: @unchecked Sendable {
     /// Adds to a target's in-memory count (the recorder saves it).
     public func countPunch(on id: Int64, strength: Int = 0, combo: Int = 1) {
         guard let index = targets.firstIndex(where: { $0.id == id }) else { return }
-        targets[index].punchCount += 1
+        // Saturating: a count read from a crafted library must not crash the first punch.
+        targets[index].punchCount = PunchTally.saturated(targets[index].punchCount, plus: 1)
         targets[index].strongest = max(targets[index].strongest, strength)
         targets[index].bestCombo = max(targets[index].bestCombo, combo)
     }

@@ -47,7 +47,7 @@ public final class RunningApp {
         // The orphan sweep lists every picture and thumbnail: a window runs it in the
         // background once its first frame is up; a headless run, whose every step is
         // in order, at open.
-        let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: !headless)
+        let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: !headless, readingWhenUnwritable: true)
         sweepAfterFirstFrame = headless ? nil : store
         if !store.repairs.isEmpty {
             FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
@@ -105,7 +105,7 @@ public final class RunningApp {
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless, policy: policy)
         if store.isReadOnly {
-            let notice = "This library is on a read-only disk: you can punch, but changes cannot be saved."
+            let notice = store.readOnlyReason ?? "This library is on a read-only disk: you can punch, but changes cannot be saved."
             FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
             session.ui?.showToast(notice, kind: .error, duration: 8)
         }

@@ -30,7 +30,8 @@ public enum Invocation: Equatable {
     /// Clears the PIN pad's lockout after wrong PINs.
     case resetKioskLockout(dataDirectory: URL)
     /// The whole library and its pictures in one file, and back.
-    case exportLibrary(file: URL, dataDirectory: URL)
+    /// `withPIN`: keep the operator PIN's hash in the archive (left out by default).
+    case exportLibrary(file: URL, withPIN: Bool, dataDirectory: URL)
     case importLibrary(file: URL, replace: Bool, dataDirectory: URL)
     /// A rolling backup put back (the newest good one when no file is named).
     case restoreBackup(file: URL?, dataDirectory: URL)
@@ -68,26 +69,27 @@ public enum TargetsCommand: Equatable {
 public enum Usage {
     public static let app = "stresspunch [--data-dir DIR] [--size WxH] [--fullscreen] [--kiosk [--kiosk-pictures DIR]] [--display N] [--mute] [--reduce-motion] [--record FILE]"
     public static let headless = "stresspunch --headless --script FILE [--size WxH] [--data-dir DIR] [--check-damage]"
-    public static let list = "stresspunch targets list [--json]"
-    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--crop X,Y,W,H] [--favorite] | --image DIR [--message TEXT]"
-    public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH] [--crop X,Y,W,H|full]"
-    public static let delete = "stresspunch targets delete ID"
-    public static let favorite = "stresspunch targets favorite ID on|off"
-    public static let select = "stresspunch targets select ID"
-    public static let restore = "stresspunch targets restore-defaults"
-    public static let wash = "stresspunch targets wash ID|--all"
-    public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN is read from standard input)"
+    public static let list = "stresspunch targets list [--json] [--data-dir DIR]"
+    public static let add = "stresspunch targets add --name NAME [--message TEXT] --image PATH [--crop X,Y,W,H] [--favorite] | --image DIR [--message TEXT] [--data-dir DIR]"
+    public static let edit = "stresspunch targets edit ID [--name NAME] [--message TEXT] [--image PATH] [--crop X,Y,W,H|full] [--data-dir DIR]"
+    public static let delete = "stresspunch targets delete ID [--data-dir DIR]"
+    public static let favorite = "stresspunch targets favorite ID on|off [--data-dir DIR]"
+    public static let select = "stresspunch targets select ID [--data-dir DIR]"
+    public static let restore = "stresspunch targets restore-defaults [--data-dir DIR]"
+    public static let wash = "stresspunch targets wash ID|--all [--data-dir DIR]"
+    public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN, 6 to 12 digits, is read from standard input)"
     public static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
     public static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
     public static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
     public static let kiosk = [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ")
-    public static let export = "stresspunch library export FILE [--data-dir DIR]"
+    public static let export = "stresspunch library export FILE [--with-pin] [--data-dir DIR]"
     public static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
     public static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
     public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
     public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
     public static let settings = "stresspunch settings list [--json] | get KEY | set KEY VALUE [--data-dir DIR]"
     public static let targets = [list, add, edit, delete, favorite, select, wash, restore].joined(separator: " | ")
+    public static let helpOrVersion = "stresspunch --help | --version"
 
     /// One line per settings key: its name and what it takes.
     static var settingsTable: String {
@@ -119,7 +121,7 @@ public enum Usage {
           \(restoreBackup)
           \(stats)
           \(settings)
-          stresspunch --help | --version
+          \(helpOrVersion)
 
         Options:
           --data-dir DIR    where the library lives (default: $XDG_DATA_HOME/StressPunch,
@@ -141,6 +143,8 @@ public enum Usage {
                             where drawing only what changed gave other pixels
           --json            (targets list, stats) print one JSON array
           --days N          (stats) the last N days, today included (default: 30)
+          --with-pin        (library export) keep the operator PIN's hash in the archive
+                            (left out by default: anyone with the file could guess it)
 
         Settings (stresspunch settings set KEY VALUE; the Settings screen, Ctrl+comma,
         changes the same ones; --mute, --reduce-motion and --fullscreen override them
@@ -166,8 +170,18 @@ public struct CommandLineParser: Sendable {
         // --data-dir may come anywhere, before or after the subcommand.
         let dataDirectory = try extractDataDirectory(&remaining)
 
+        // Alone they print; after a subcommand --help still shows the help, but
+        // nothing may follow them (a typo must not pass for a command that ran).
+        if let first = remaining.first, ["--help", "-h", "--version"].contains(first) {
+            guard remaining.count == 1 else {
+                throw UsageError(message: "\(first) takes no other arguments ('\(remaining[1])' was given)", usage: Usage.helpOrVersion)
+            }
+            return first == "--version" ? .version : .help
+        }
+        if remaining.contains("--version") {
+            throw UsageError(message: "--version goes alone, with no command", usage: Usage.helpOrVersion)
+        }
         if remaining.contains("--help") || remaining.contains("-h") { return .help }
-        if remaining.contains("--version") { return .version }
 
         if remaining.first == "kiosk" {
             remaining.removeFirst()
@@ -305,10 +319,13 @@ public struct CommandLineParser: Sendable {
     private func parseLibrary(_ arguments: [String], dataDirectory: URL) throws(UsageError) -> Invocation {
         switch arguments.first {
         case "export":
-            guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
-                throw UsageError(message: "library export needs the archive file to write", usage: Usage.export)
+            var rest = Array(arguments.dropFirst())
+            let withPIN = rest.contains("--with-pin")
+            rest.removeAll { $0 == "--with-pin" }
+            guard rest.count == 1, !rest[0].hasPrefix("-") else {
+                throw UsageError(message: "library export needs the one archive file to write (and optionally --with-pin)", usage: Usage.export)
             }
-            return .exportLibrary(file: absoluteURL(arguments[1], isDirectory: false), dataDirectory: dataDirectory)
+            return .exportLibrary(file: absoluteURL(rest[0], isDirectory: false), withPIN: withPIN, dataDirectory: dataDirectory)
         case "import":
             var rest = Array(arguments.dropFirst())
             let replace = rest.contains("--replace")

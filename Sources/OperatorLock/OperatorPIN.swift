@@ -17,7 +17,7 @@ public enum OperatorPINError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .badFormat:
-            return "an operator PIN is 4 to 12 digits; type only digits"
+            return "an operator PIN is 4 to 12 digits (6 or more are much harder to guess); type only digits"
         case .cryptoUnavailable:
             return "the password-hashing library could not start; reinstall libsodium"
         case .storage(let message):
@@ -39,11 +39,28 @@ public enum PINCheck: Equatable, Sendable {
 
 /// The operator PIN of one library.
 public struct OperatorPIN: Sendable {
-    static let hashKey = "kiosk.pin.hash"
-    static let failuresKey = "kiosk.pin.failures"
-    static let levelKey = "kiosk.pin.lockLevel"
-    static let untilKey = "kiosk.pin.lockedUntil"
-    static let lastFailureKey = "kiosk.pin.lastFailure"
+    // All under the prefix an export leaves out unless asked (`--with-pin`).
+    static let hashKey = LibraryArchive.pinSettingPrefix + "hash"
+    static let failuresKey = LibraryArchive.pinSettingPrefix + "failures"
+    static let levelKey = LibraryArchive.pinSettingPrefix + "lockLevel"
+    static let untilKey = LibraryArchive.pinSettingPrefix + "lockedUntil"
+    static let lastFailureKey = LibraryArchive.pinSettingPrefix + "lastFailure"
+
+    /// The digits a PIN should have: 4 are still accepted (a kiosk keypad habit), but
+    /// 10,000 PINs fall to an offline search of a stolen hash in hours.
+    public static let suggestedDigits = 6
+
+    /// Whether a valid PIN is shorter than suggested.
+    public static func isShort(_ pin: String) -> Bool {
+        ((try? validated(pin)) ?? "").count < suggestedDigits
+    }
+
+    /// Argon2id's cost: 128 MiB and 4 passes, about 0.5 s a hash on a small PC (the
+    /// interactive preset's 64 MiB and 2 passes took 0.13 s, so all 4-digit PINs fell
+    /// in 20 minutes). A kiosk checks a PIN rarely, so half a second is affordable.
+    /// Older hashes carry their own cost and still verify.
+    static let hashOpsLimit: UInt64 = 4
+    static let hashMemoryLimit = 128 * 1024 * 1024
 
     public let store: TargetStore
 
@@ -82,9 +99,14 @@ public struct OperatorPIN: Sendable {
         var lockout = self.lockout.decayed(now: time)
         if lockout.isLocked(now: time) { return .locked(secondsLeft: Self.wholeSeconds(lockout.secondsLeft(now: time))) }
         let result: PINCheck
+        var upgraded: [String: String] = [:]
         if Self.verify(pin, against: stored) {
             lockout.recordSuccess()
             result = .accepted
+            // A hash made at an older, cheaper cost is made again at today's, once.
+            if Self.needsRehash(stored), let digits = try? Self.validated(pin), let hash = try? Self.hash(digits) {
+                upgraded[Self.hashKey] = hash
+            }
         } else {
             lockout.recordFailure(now: time)
             result = lockout.isLocked(now: time)
@@ -93,7 +115,8 @@ public struct OperatorPIN: Sendable {
         }
         do {
             try store.setSettings([Self.failuresKey: String(lockout.failures), Self.levelKey: String(lockout.lockLevel),
-                                   Self.untilKey: String(lockout.lockedUntil), Self.lastFailureKey: String(lockout.lastFailure)])
+                                   Self.untilKey: String(lockout.lockedUntil), Self.lastFailureKey: String(lockout.lastFailure)]
+                .merging(upgraded) { _, new in new })
         } catch {
             throw .storage(error.description)
         }
@@ -141,13 +164,20 @@ public struct OperatorPIN: Sendable {
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
-                    crypto_pwhash_str(&output, pointer, UInt64(bytes.count),
-                                      UInt64(crypto_pwhash_opslimit_interactive()), crypto_pwhash_memlimit_interactive())
+                    crypto_pwhash_str(&output, pointer, UInt64(bytes.count), hashOpsLimit, hashMemoryLimit)
                 }
             } ?? -1
         }
         guard status == 0 else { throw .cryptoUnavailable }
         return String(cString: output)
+    }
+
+    /// Whether `hash` was made at another cost than today's.
+    static func needsRehash(_ hash: String) -> Bool {
+        guard (try? startSodium()) != nil else { return false }
+        var stored = Array(hash.utf8CString)
+        if stored.count < crypto_pwhash_strbytes() { stored += [CChar](repeating: 0, count: crypto_pwhash_strbytes() - stored.count) }
+        return crypto_pwhash_str_needs_rehash(&stored, hashOpsLimit, hashMemoryLimit) == 1
     }
 
     static func verify(_ pin: String, against hash: String) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Pictures
 
 /// The user's own sounds for the tools: `<data-dir>/sounds/TOOL/*.wav|*.ogg` (the
 /// data dir is `$XDG_DATA_HOME/StressPunch` unless `--data-dir` says otherwise). A
@@ -128,15 +129,21 @@ public final class UserSounds: @unchecked Sendable {
 
     /// Reads and checks one file: size, header, decode, length.
     static func check(_ url: URL) -> Result<SDLAudio.DecodedSound, Problem> {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maxFileBytes else {
+        // Decided on the file opened, never on its name: a symbolic link (to a 5 GB
+        // file, say) is refused, and no more than the cap is ever read.
+        let bytes: [UInt8]
+        switch BoundedFile.read(url, maxBytes: maxFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(let size)):
             return .failure(Problem(text: String(format: "is %.1f MB, over the %d MB a sound may be; use a shorter sound or Ogg Vorbis",
                                                  Double(size) / 1_048_576, maxFileBytes / 1_048_576)))
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        case .failure(.link):
+            return .failure(Problem(text: "is a symbolic link; copy the sound itself into the folder"))
+        case .failure(.notRegular):
+            return .failure(Problem(text: "is not a regular file; copy a sound file into the folder"))
+        case .failure:
             return .failure(Problem(text: "cannot be read; check that it is yours and readable"))
         }
-        let bytes = [UInt8](data)
         let isWAV = bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WAVE".utf8)
         let isOgg = bytes.count >= 4 && bytes[0..<4].elementsEqual("OggS".utf8)
         guard isWAV || isOgg else {

@@ -10,6 +10,17 @@ public enum SQLValue: Sendable, Hashable {
     case blob([UInt8])
 }
 
+/// The bounds on reading a database file from outside.
+public struct UntrustedLimits: Sendable {
+    public var seconds: Double
+    public var maxValueBytes: Int32
+
+    public init(seconds: Double, maxValueBytes: Int32) {
+        self.seconds = seconds
+        self.maxValueBytes = maxValueBytes
+    }
+}
+
 /// One result row, read by column name.
 public struct Row: Sendable {
     fileprivate let columns: [String: Int]
@@ -57,6 +68,10 @@ public final class DatabaseConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSRecursiveLock()
     public let path: String
+    /// When an untrusted file's statements are stopped (seconds since 1970), read by
+    /// the progress handler; unused otherwise.
+    private let deadline = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private var budget = Double.infinity
 
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private
     /// in-memory database. File databases use WAL so a reader never waits for a writer.
@@ -64,7 +79,12 @@ public final class DatabaseConnection: @unchecked Sendable {
     /// file that is not ours can be refused exactly as it was. `readOnly` opens a file
     /// on a read-only disk: as immutable (no locks, no WAL index to create), so it can
     /// be listed where nothing can be written.
-    public init(path: String, readOnly: Bool = false, vet: ((Database) throws -> Void)? = nil) throws {
+    /// `untrusted`: a file from outside (an archive), opened to be read with its schema
+    /// distrusted (defensive mode, no views, no triggers, no schema functions), each
+    /// value at most `maxValueBytes`, and every statement stopped once `seconds` have
+    /// passed since the open.
+    public init(path: String, readOnly: Bool = false, untrusted: UntrustedLimits? = nil,
+                vet: ((Database) throws -> Void)? = nil) throws {
         var opened: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
@@ -81,27 +101,52 @@ public final class DatabaseConnection: @unchecked Sendable {
         }
         self.handle = opened
         self.path = path
+        deadline.initialize(to: .infinity)
         sqlite3_extended_result_codes(opened, 1)
+        if let untrusted {
+            let code = shim_sqlite3_distrust_schema(opened)
+            // Thrown with every property set, so deinit closes the handle (closing it here too would free it twice).
+            guard code == SQLITE_OK else {
+                throw DatabaseError(extendedCode: code, message: "cannot open the file with its schema distrusted")
+            }
+            sqlite3_limit(opened, SQLITE_LIMIT_LENGTH, untrusted.maxValueBytes)
+            budget = untrusted.seconds
+            restartClock()
+            // Every 10,000 steps of any statement: past the deadline, it is interrupted.
+            sqlite3_progress_handler(opened, 10_000, { context in
+                guard let context else { return 0 }
+                return Date().timeIntervalSince1970 > context.assumingMemoryBound(to: Double.self).pointee ? 1 : 0
+            }, UnsafeMutableRawPointer(deadline))
+        }
         // Another process (the CLI while the app runs) may hold the write lock briefly.
         sqlite3_busy_timeout(opened, 5_000)
         let database = Database(handle: opened)
-        do {
-            try vet?(database)
-            try database.execute("PRAGMA foreign_keys = ON")
-            if path != ":memory:" && !readOnly {
-                // Reading the journal mode is also the first real read of the file, so a
-                // file that is not a database fails here, at open, with a clear code.
-                _ = try database.query("PRAGMA journal_mode = WAL")
-                try database.execute("PRAGMA synchronous = NORMAL")
-            }
-        } catch {
-            sqlite3_close_v2(opened)
-            throw error
+        // A throw from here on runs deinit, which closes the handle.
+        try vet?(database)
+        try database.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:" && !readOnly {
+            // Reading the journal mode is also the first real read of the file, so a
+            // file that is not a database fails here, at open, with a clear code.
+            _ = try database.query("PRAGMA journal_mode = WAL")
+            // FULL: a commit is on disk when it returns (NORMAL under WAL leaves the
+            // last commits to the next checkpoint, so power lost after an acknowledged
+            // punch could take it back).
+            try database.execute("PRAGMA synchronous = FULL")
         }
+    }
+
+    /// An untrusted file's statements get their whole time budget again from now (one
+    /// budget per step of reading it, not for a whole import that decodes pictures
+    /// between its statements).
+    public func restartClock() {
+        lock.lock()
+        defer { lock.unlock() }
+        deadline.pointee = Date().timeIntervalSince1970 + budget
     }
 
     deinit {
         sqlite3_close_v2(handle)
+        deadline.deallocate()
     }
 
     /// `file:` URI for `path` opened immutable, with the characters URIs reserve escaped.
@@ -258,6 +303,25 @@ public struct Database {
         return nil
     }
 
+    /// The bytes of one BLOB, read straight from the table (sqlite3_blob_open, not a
+    /// query): its size is known before a byte is read, and one over `maxBytes` is
+    /// refused with nil for the bytes and its size. Only real tables have BLOBs to open.
+    public func blob(table: String, column: String, rowid: Int64, maxBytes: Int) throws(DatabaseError) -> (bytes: [UInt8]?, size: Int) {
+        var blob: OpaquePointer?
+        guard sqlite3_blob_open(handle, "main", table, column, rowid, 0, &blob) == SQLITE_OK, let blob else {
+            if let blob { sqlite3_blob_close(blob) }
+            throw error(sql: "sqlite3_blob_open \(table).\(column)")
+        }
+        defer { sqlite3_blob_close(blob) }
+        let size = Int(sqlite3_blob_bytes(blob))
+        guard size <= maxBytes else { return (nil, size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard size > 0 else { return (bytes, 0) }
+        let code = bytes.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(size), 0) }
+        guard code == SQLITE_OK else { throw DatabaseError(extendedCode: code, message: lastMessage, sql: "sqlite3_blob_read") }
+        return (bytes, size)
+    }
+
     /// The rowid of the last row inserted on this connection.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
@@ -293,6 +357,9 @@ public struct Database {
 /// the SELECT, each typed as SQLite stored it (a NULL or another type reads as nil).
 public struct RowCursor {
     fileprivate let statement: OpaquePointer
+
+    /// How many bytes the value takes (a text's UTF-8), without copying it.
+    public func byteCount(_ column: Int32) -> Int { Int(sqlite3_column_bytes(statement, column)) }
 
     public func int(_ column: Int32) -> Int64? {
         sqlite3_column_type(statement, column) == SQLITE_INTEGER ? sqlite3_column_int64(statement, column) : nil

@@ -24,11 +24,22 @@ public enum LibraryArchive {
         public var replaced = false
     }
 
+    /// The settings of the kiosk operator's PIN (its hash and lockout) all start so: an
+    /// export leaves them out unless asked, since anyone holding the file could search
+    /// all short PINs offline against the hash.
+    public static let pinSettingPrefix = "kiosk.pin."
+
     /// Writes the library of `store` and all its pictures to `file` (replacing it).
-    /// Returns how many targets and pictures went in.
+    /// Returns how many targets and pictures went in. `withPIN`: keep the operator
+    /// PIN's settings in it (to provision kiosks with one PIN).
     @discardableResult
-    public static func export(_ store: TargetStore, to file: URL) throws(TargetStoreError) -> (targets: Int, pictures: Int) {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".incoming-" + file.lastPathComponent)
+    public static func export(_ store: TargetStore, to file: URL, withPIN: Bool = false) throws(TargetStoreError) -> (targets: Int, pictures: Int) {
+        let folder = file.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .fileSystem("there is no folder \(folder.path) to write \(file.lastPathComponent) in; create it (mkdir -p) or name an archive in a folder that exists")
+        }
+        let temporary = folder.appendingPathComponent(".incoming-" + file.lastPathComponent)
         try? FileManager.default.removeItem(at: temporary)
         do {
             try store.connection.outsideTransaction { db in try db.execute("VACUUM INTO ?", [.text(temporary.path)]) }
@@ -37,26 +48,58 @@ public enum LibraryArchive {
             var pictures = 0
             try archive.write { db in
                 try db.execute("PRAGMA application_id = \(applicationID)")
+                if !withPIN {
+                    // Zeroed where they lay, not only unlinked from the table.
+                    try db.execute("PRAGMA secure_delete = ON")
+                    try db.execute("DELETE FROM app_setting WHERE substr(key, 1, ?) = ?",
+                                   [.integer(Int64(pinSettingPrefix.count)), .text(pinSettingPrefix)])
+                }
                 try db.execute("CREATE TABLE archive_picture (file_name TEXT PRIMARY KEY NOT NULL, bytes BLOB NOT NULL)")
                 for target in targets {
+                    // Only a regular file in the pictures folder, never through a link
+                    // (one to /etc/shadow must not put its bytes in the archive), and
+                    // never more than a picture may be.
                     guard case .stored(let name) = target.picture, let url = store.pictures.url(for: name),
-                          let data = FileManager.default.contents(atPath: url.path) else { continue }
-                    try db.execute("INSERT OR IGNORE INTO archive_picture (file_name, bytes) VALUES (?, ?)", [.text(name), .blob([UInt8](data))])
+                          case .success(let bytes) = BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) else { continue }
+                    try db.execute("INSERT OR IGNORE INTO archive_picture (file_name, bytes) VALUES (?, ?)", [.text(name), .blob(bytes)])
                     pictures += 1
                 }
             }
             try archive.outsideTransaction { db in try db.execute("PRAGMA journal_mode = DELETE") }
+            let synced = open(temporary.path, O_RDONLY | O_CLOEXEC)
+            if synced >= 0 { fsync(synced); close(synced) }
             guard rename(temporary.path, file.path) == 0 else {
-                throw TargetStoreError.fileSystem("cannot write \(file.path): \(String(cString: strerror(errno)))")
+                throw TargetStoreError.fileSystem("cannot write \(file.path) (\(FileErrorText.reason(errno))); check the folder is writable")
             }
+            try FileDurability.syncFolder(folder)
             return (targets.count, pictures)
         } catch let error as TargetStoreError {
             try? FileManager.default.removeItem(at: temporary)
             throw error
+        } catch let error as DatabaseError {
+            try? FileManager.default.removeItem(at: temporary)
+            if error.isDiskFull { throw .fileSystem("the disk holding \(folder.path) is full; free some space or export to another disk") }
+            throw .fileSystem("cannot write an archive in \(folder.path); check that the folder is writable and has free space")
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .fileSystem("cannot export to \(file.path): \(error)")
+            throw .fileSystem("cannot export to \(file.path) (\(FileErrorText.describe(error))); check the folder is writable and has free space")
         }
+    }
+
+    /// What an archive may hold: anything beyond is no library a person made, and is
+    /// refused before it can take minutes or gigabytes.
+    enum Limits {
+        static let targets = 20_000
+        static let days = 100_000
+        static let settings = 1_000
+        /// Per text value (a name, a message, a setting), in bytes.
+        static let textBytes = 64 * 1024
+        /// All text together.
+        static let totalTextBytes = 64 * 1024 * 1024
+        /// All pictures together (each is at most PictureImporter.maxFileBytes).
+        static let totalPictureBytes: Int64 = 16 * 1024 * 1024 * 1024
+        /// Any one statement on the archive.
+        static let statementSeconds = 20.0
     }
 
     /// One archived target, as the archive holds it.
@@ -95,35 +138,55 @@ public enum LibraryArchive {
     /// import, and nothing changes).
     public static func importArchive(_ file: URL, into store: TargetStore, importer: PictureImporter, replace: Bool)
         throws(TargetStoreError) -> ImportReport {
-        let (targets, pictures, settings, days) = try read(file)
+        let archive = try ArchiveContents(file)
         var report = ImportReport(replaced: replace)
-        // Every picture checked and re-encoded first, before anything is written.
-        var imported: [String: ImportedPicture] = [:]
-        for target in targets {
-            guard let name = target.imageFile, imported[name] == nil else { continue }
-            do throws(PictureImportError) {
-                guard let bytes = pictures[name] else { throw .unreadable(file: name, reason: "the archive has no such picture") }
-                imported[name] = try importer.importPicture(bytes: bytes, fileName: "\(target.name) (\(name))")
-            } catch {
-                if replace { throw .picture(error) }
-                report.skipped.append("“\(target.name)”: \(error.description)")
-            }
-        }
         if replace {
-            try replaceLibrary(store, with: targets, pictures: imported, settings: settings, days: days)
-            report.added = targets.count
+            // Every picture checked, re-encoded and stored first, one at a time (never
+            // all in memory), before the library changes; each target gets a file of its
+            // own, even where the archive's targets share one (deleting one must not
+            // take the other's picture).
+            var files: [Int: String] = [:]
+            var firstFile: [String: String] = [:]
+            do throws(TargetStoreError) {
+                for (index, target) in archive.targets.enumerated() {
+                    guard let name = target.imageFile else { continue }
+                    if let first = firstFile[name] {
+                        files[index] = try store.pictures.duplicate(first)
+                        continue
+                    }
+                    let picture: ImportedPicture
+                    do throws(PictureImportError) {
+                        picture = try importer.importPicture(bytes: try archive.picture(name), fileName: "\(target.name) (\(name))")
+                    } catch {
+                        throw .picture(error)
+                    }
+                    let written = try store.writePictureFile(.imported(picture)) ?? ""
+                    files[index] = written
+                    firstFile[name] = written
+                }
+                try replaceLibrary(store, with: archive.targets, files: files, settings: archive.settings, days: archive.days)
+            } catch {
+                for name in files.values { store.removePicture(name) }
+                throw error
+            }
+            report.added = archive.targets.count
             return report
         }
         // The archive's days add to this library's: the punches happened either way.
-        try store.recordPunches([:], days: Dictionary(days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first }))
+        try store.recordPunches([:], days: Dictionary(archive.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first }))
         let existingKeys = Set(try store.allTargets().compactMap(\.builtinKey))
         var favorites = try store.favorites().count
-        for target in targets {
+        for target in archive.targets {
             if let key = target.builtinKey, existingKeys.contains(key) { continue }
             let picture: NewPicture
             if let name = target.imageFile {
-                guard let ready = imported[name] else { continue }
-                picture = .imported(ready)
+                // Read and checked when its target is added: one picture in memory at a time.
+                do throws(PictureImportError) {
+                    picture = .imported(try importer.importPicture(bytes: try archive.picture(name), fileName: "\(target.name) (\(name))"))
+                } catch {
+                    report.skipped.append("“\(target.name)”: \(error.description)")
+                    continue
+                }
             } else {
                 picture = .builtin(assetName: target.assetName ?? "")
             }
@@ -141,61 +204,13 @@ public enum LibraryArchive {
         return report
     }
 
-    /// Reads an archive: its targets, its pictures by file name, its settings.
-    static func read(_ file: URL) throws(TargetStoreError) -> ([ArchivedTarget], [String: [UInt8]], [String: String], [DayTotal]) {
-        guard FileManager.default.fileExists(atPath: file.path) else { throw .fileSystem("there is no file \(file.path)") }
-        do {
-            let archive = try DatabaseConnection(path: file.path, readOnly: true) { db in
-                guard try db.scalarInt("PRAGMA application_id") == applicationID else {
-                    throw TargetStoreError.fileSystem("\(file.path) is not a StressPunch library archive (make one with 'stresspunch library export FILE')")
-                }
-            }
-            return try archive.read { db in
-                // Every column: an older archive lacks the punch stats, read as none.
-                let targets = try db.query("SELECT * FROM target ORDER BY sort_order, id").map { row in
-                    ArchivedTarget(name: row.text("name") ?? "", message: row.text("message") ?? "", builtinKey: row.text("builtin_key"),
-                                   assetName: row.text("asset_name"), imageFile: row.text("image_file"),
-                                   isFavorite: row.bool("is_favorite"), isSelected: row.bool("is_selected"),
-                                   punches: max(0, row.int("punches") ?? 0), strongest: min(999, max(0, row.int("strongest") ?? 0)),
-                                   bestCombo: max(0, row.int("best_combo") ?? 0), firstPunched: row.double("first_punched"),
-                                   lastPunched: row.double("last_punched"), crop: TargetStore.crop(from: row))
-                }
-                var days: [DayTotal] = []
-                if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'punch_day'") == 1 {
-                    days = try db.query("SELECT day, punches, strongest FROM punch_day").compactMap { row in
-                        guard let day = row.text("day"), DayTotal.isDay(day) else { return nil }
-                        return DayTotal(day: day, punches: Int(max(0, row.int("punches") ?? 0)),
-                                        strongest: Int(min(999, max(0, row.int("strongest") ?? 0))))
-                    }
-                }
-                var pictures: [String: [UInt8]] = [:]
-                for row in try db.query("SELECT file_name, bytes FROM archive_picture") {
-                    if let name = row.text("file_name"), case .blob(let bytes) = row["bytes"] { pictures[name] = bytes }
-                }
-                var settings: [String: String] = [:]
-                for row in try db.query("SELECT key, value FROM app_setting") {
-                    if let key = row.text("key"), let value = row.text("value") { settings[key] = value }
-                }
-                return (targets, pictures, settings, days)
-            }
-        } catch let error as TargetStoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw .fileSystem("\(file.path) is not a readable StressPunch library archive (\(error.message))")
-        } catch {
-            throw .fileSystem("cannot read \(file.path): \(error)")
-        }
-    }
-
-    /// The whole library replaced in one transaction: picture files written first,
-    /// the old ones removed only after the new rows committed.
+    /// The whole library replaced in one transaction, its targets' picture files
+    /// (`files`, by the target's place in `targets`) already written; the old ones
+    /// are removed only after the new rows committed.
     private static func replaceLibrary(
-        _ store: TargetStore, with targets: [ArchivedTarget], pictures: [String: ImportedPicture], settings: [String: String],
-        days: [DayTotal]
+        _ store: TargetStore, with targets: [ArchivedTarget], files: [Int: String], settings: [String: String], days: [DayTotal]
     ) throws(TargetStoreError) {
-        var written: [String: String] = [:]
         do {
-            for (name, picture) in pictures { written[name] = try store.writePictureFile(.imported(picture)) ?? "" }
             let old = try store.allTargets()
             try store.connection.write { db in
                 try db.execute("DELETE FROM target")
@@ -203,7 +218,7 @@ public enum LibraryArchive {
                 for (order, target) in targets.enumerated() {
                     let favorite = target.isFavorite && favorites < 4
                     let select = target.isSelected && !selected
-                    let file = target.imageFile.flatMap { written[$0] }
+                    let file = files[order]
                     guard file != nil || target.assetName != nil else { continue }
                     try db.execute(
                         """
@@ -229,7 +244,11 @@ public enum LibraryArchive {
                     try db.execute("INSERT OR IGNORE INTO punch_day (day, punches, strongest) VALUES (?, ?, ?)",
                                    [.text(total.day), .integer(Int64(total.punches)), .integer(Int64(total.strongest))])
                 }
-                try db.execute("DELETE FROM app_setting")
+                // An archive made without the PIN leaves this library's PIN as it is (a
+                // kiosk must never be left without one, nor keep a stale lockout of another's).
+                let hasPIN = settings.keys.contains { $0.hasPrefix(pinSettingPrefix) }
+                try db.execute(hasPIN ? "DELETE FROM app_setting" : "DELETE FROM app_setting WHERE substr(key, 1, ?) <> ?",
+                               hasPIN ? [] : [.integer(Int64(pinSettingPrefix.count)), .text(pinSettingPrefix)])
                 for (key, value) in settings {
                     try db.execute("INSERT INTO app_setting (key, value) VALUES (?, ?)", [.text(key), .text(value)])
                 }
@@ -238,8 +257,220 @@ public enum LibraryArchive {
                 if case .stored(let name) = target.picture { store.removePicture(name) }
             }
         } catch {
-            for name in written.values { store.removePicture(name) }
             throw TargetStore.storeError(error)
+        }
+    }
+}
+
+/// An archive opened to be imported: its schema checked (real tables of ours only:
+/// no views, virtual tables or generated columns), its targets, days and settings
+/// read within the limits, and its pictures indexed to be read one at a time.
+struct ArchiveContents {
+    typealias ArchivedTarget = LibraryArchive.ArchivedTarget
+    typealias Limits = LibraryArchive.Limits
+
+    let file: URL
+    private let connection: DatabaseConnection
+    let targets: [ArchivedTarget]
+    let days: [DayTotal]
+    let settings: [String: String]
+    /// Each picture's row and size in bytes.
+    private let pictureRows: [String: (rowid: Int64, size: Int64)]
+
+    init(_ file: URL) throws(TargetStoreError) {
+        self.file = file
+        guard FileManager.default.fileExists(atPath: file.path) else { throw .fileSystem("there is no file \(file.path)") }
+        let refusal = "\(file.path) is not a StressPunch library archive (make one with 'stresspunch library export FILE')"
+        do {
+            connection = try DatabaseConnection(
+                path: file.path, readOnly: true,
+                untrusted: UntrustedLimits(seconds: Limits.statementSeconds, maxValueBytes: Int32(PictureImporter.maxFileBytes + 1024))
+            ) { db in
+                guard try db.scalarInt("PRAGMA application_id") == LibraryArchive.applicationID else {
+                    throw TargetStoreError.fileSystem(refusal)
+                }
+            }
+            let connection = self.connection
+            (targets, days, settings, pictureRows) = try connection.read { db in
+                let tables = try Self.vetSchema(db, file: file)
+                return (try Self.readTargets(db, columns: tables["target"] ?? [], from: connection, file: file),
+                        tables["punch_day"] == nil ? [] : try Self.readDays(db, from: connection, file: file),
+                        tables["app_setting"] == nil ? [:] : try Self.readSettings(db, from: connection, file: file),
+                        try Self.indexPictures(db, from: connection, file: file))
+            }
+        } catch let error as TargetStoreError {
+            throw error
+        } catch let error as DatabaseError {
+            if error.primaryCode == Self.interruptCode {
+                throw .fileSystem("\(file.path) takes too long to read, so it is no archive a library made; nothing was imported")
+            }
+            throw .fileSystem("\(file.path) is not a readable StressPunch library archive (\(Self.plain(error))); nothing was imported")
+        } catch {
+            throw .fileSystem("cannot read \(file.path) (\(FileErrorText.describe(error))); nothing was imported")
+        }
+    }
+
+    /// SQLITE_INTERRUPT, as the progress handler's stop reports it.
+    private static let interruptCode: Int32 = 9
+
+    /// SQLite's reason without its SQL, in a few words.
+    private static func plain(_ error: DatabaseError) -> String {
+        if error.isDamagedFile { return "it is damaged" }
+        if error.primaryCode == 18 { return "a value in it is too large" }  // SQLITE_TOOBIG
+        return error.message
+    }
+
+    /// The tables an import reads, each with its columns; refuses an archive whose
+    /// schema could run anything while it is read.
+    private static func vetSchema(_ db: Database, file: URL) throws -> [String: Set<String>] {
+        func refuse(_ why: String) -> TargetStoreError {
+            .fileSystem("\(file.path) is not an archive StressPunch made (\(why)); nothing was imported")
+        }
+        var tables: [String: Set<String>] = [:]
+        let objects = try db.query("SELECT type, name, coalesce(sql, '') AS sql FROM sqlite_master LIMIT 1001")
+        if objects.count > 1000 { throw refuse("it holds over 1,000 schema objects") }
+        for object in objects {
+            let type = object.text("type") ?? "", name = object.text("name") ?? ""
+            let sql = (object.text("sql") ?? "").uppercased()
+            switch type {
+            case "view": throw refuse("it holds a view, \(DiagnosticText.oneLine(name))")
+            case "table":
+                if sql.hasPrefix("CREATE VIRTUAL") { throw refuse("it holds a virtual table, \(DiagnosticText.oneLine(name))") }
+                tables[name] = []
+            default: continue  // indexes, and triggers (which never run on a read, and are switched off besides)
+            }
+        }
+        for required in ["target", "archive_picture"] where tables[required] == nil {
+            throw refuse("it has no \(required) table")
+        }
+        for name in ["target", "archive_picture", "punch_day", "app_setting"] where tables[name] != nil {
+            var columns = Set<String>()
+            for column in try db.query("SELECT name, hidden FROM pragma_table_xinfo(?)", [.text(name)]) {
+                // A generated column computes its value on every read (zeroblob(500000000), say).
+                if (column.int("hidden") ?? 0) != 0 { throw refuse("its \(name) table has computed columns") }
+                if let column = column.text("name") { columns.insert(column) }
+            }
+            tables[name] = columns
+        }
+        guard tables["archive_picture"]?.isSuperset(of: ["file_name", "bytes"]) == true,
+              tables["target"]?.contains("name") == true else { throw refuse("its tables are not a library's") }
+        return tables
+    }
+
+    /// Text of at most `Limits.textBytes`, counted toward the total.
+    private static func text(_ row: RowCursor, _ column: Int32, total: inout Int, file: URL) throws(TargetStoreError) -> String? {
+        let bytes = row.byteCount(column)
+        total += bytes
+        guard bytes <= Limits.textBytes, total <= Limits.totalTextBytes else {
+            throw .fileSystem("\(file.path) holds text longer than any library's; nothing was imported")
+        }
+        return row.text(column)
+    }
+
+    private static func readTargets(_ db: Database, columns: Set<String>, from connection: DatabaseConnection, file: URL) throws -> [ArchivedTarget] {
+        // Every column by name (an older archive lacks some, read as none). No ORDER BY:
+        // a sort could spill into temp files; rows are put in order here.
+        let wanted = ["name", "message", "builtin_key", "asset_name", "image_file", "is_favorite", "is_selected", "punches",
+                      "strongest", "best_combo", "first_punched", "last_punched", "sort_order", "crop_x", "crop_y",
+                      "crop_width", "crop_height"]
+        let select = wanted.map { columns.contains($0) ? "\"\($0)\"" : "NULL" }.joined(separator: ", ")
+        var rows: [(order: Int64, rowid: Int64, target: ArchivedTarget)] = []
+        var total = 0
+        connection.restartClock()
+        try db.forEachRow("SELECT rowid, \(select) FROM target LIMIT \(Limits.targets + 1)") { row in
+            guard rows.count < Limits.targets else {
+                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.targets) targets, more than any library; nothing was imported")
+            }
+            let name = try text(row, 1, total: &total, file: file) ?? ""
+            let punches = row.int(8) ?? 0, bestCombo = row.int(10) ?? 0
+            // No real use reaches these: a count past them is a crafted file.
+            guard (0...PunchTally.ceiling).contains(punches), (0...PunchTally.ceiling).contains(bestCombo) else {
+                throw TargetStoreError.fileSystem("\(file.path) says “\(DiagnosticText.oneLine(name))” was punched \(punches) times "
+                    + "(best combo \(bestCombo)), more than anyone could; the archive is damaged or made by hand, so nothing was imported")
+            }
+            let crop = PictureCrop(x: Float(row.double(14) ?? 0), y: Float(row.double(15) ?? 0),
+                                   width: Float(row.double(16) ?? 1), height: Float(row.double(17) ?? 1))
+            let target = ArchivedTarget(
+                name: name, message: try text(row, 2, total: &total, file: file) ?? "",
+                builtinKey: try text(row, 3, total: &total, file: file), assetName: try text(row, 4, total: &total, file: file),
+                imageFile: try text(row, 5, total: &total, file: file),
+                isFavorite: (row.int(6) ?? 0) != 0, isSelected: (row.int(7) ?? 0) != 0, punches: punches,
+                strongest: min(999, max(0, row.int(9) ?? 0)), bestCombo: bestCombo, firstPunched: row.double(11),
+                lastPunched: row.double(12), crop: crop)
+            rows.append((row.int(13) ?? 0, row.int(0) ?? 0, target))
+        }
+        return rows.sorted { ($0.order, $0.rowid) < ($1.order, $1.rowid) }.map(\.target)
+    }
+
+    private static func readDays(_ db: Database, from connection: DatabaseConnection, file: URL) throws -> [DayTotal] {
+        var found: [DayTotal] = []
+        var total = 0
+        connection.restartClock()
+        try db.forEachRow("SELECT day, punches, strongest FROM punch_day LIMIT \(Limits.days + 1)") { row in
+            guard found.count < Limits.days else {
+                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.days) days of punches, more than any library; nothing was imported")
+            }
+            guard let day = try text(row, 0, total: &total, file: file), DayTotal.isDay(day) else { return }
+            let punches = row.int(1) ?? 0
+            guard (0...PunchTally.ceiling).contains(punches) else {
+                throw TargetStoreError.fileSystem("\(file.path) says \(day) had \(punches) punches, more than anyone could; "
+                    + "the archive is damaged or made by hand, so nothing was imported")
+            }
+            found.append(DayTotal(day: day, punches: Int(punches), strongest: Int(min(999, max(0, row.int(2) ?? 0)))))
+        }
+        return found
+    }
+
+    private static func readSettings(_ db: Database, from connection: DatabaseConnection, file: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        var total = 0
+        connection.restartClock()
+        try db.forEachRow("SELECT key, value FROM app_setting LIMIT \(Limits.settings + 1)") { row in
+            guard found.count < Limits.settings else {
+                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.settings) settings, more than any library; nothing was imported")
+            }
+            if let key = try text(row, 0, total: &total, file: file), let value = try text(row, 1, total: &total, file: file) {
+                found[key] = value
+            }
+        }
+        return found
+    }
+
+    private static func indexPictures(_ db: Database, from connection: DatabaseConnection, file: URL) throws -> [String: (rowid: Int64, size: Int64)] {
+        var found: [String: (rowid: Int64, size: Int64)] = [:]
+        var total: Int64 = 0, text = 0
+        connection.restartClock()
+        // length() of a BLOB reads only its header, never its bytes.
+        try db.forEachRow("SELECT rowid, file_name, length(bytes) FROM archive_picture LIMIT \(Limits.targets + 1)") { row in
+            guard found.count < Limits.targets else {
+                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.targets) pictures, more than any library; nothing was imported")
+            }
+            guard let name = try Self.text(row, 1, total: &text, file: file), let rowid = row.int(0) else { return }
+            let size = row.int(2) ?? 0
+            total += max(0, size)
+            guard total <= Limits.totalPictureBytes else {
+                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.totalPictureBytes >> 30) GB of pictures, more than any library; nothing was imported")
+            }
+            found[name] = (rowid, size)
+        }
+        return found
+    }
+
+    /// One picture's bytes, read only now and only when within the picture cap.
+    func picture(_ name: String) throws(PictureImportError) -> [UInt8] {
+        guard let row = pictureRows[name] else { throw .unreadable(file: name, reason: "the archive has no such picture") }
+        guard row.size <= Int64(PictureImporter.maxFileBytes) else { throw .tooLarge(file: name, bytes: Int(clamping: row.size)) }
+        do {
+            connection.restartClock()
+            let read = try connection.read { db in
+                try db.blob(table: "archive_picture", column: "bytes", rowid: row.rowid, maxBytes: PictureImporter.maxFileBytes)
+            }
+            guard let bytes = read.bytes else { throw PictureImportError.tooLarge(file: name, bytes: read.size) }
+            return bytes
+        } catch let error as PictureImportError {
+            throw error
+        } catch {
+            throw .unreadable(file: name, reason: "the archive's copy cannot be read")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Rolling copies of the library beside it: `backups/library-YYYY-MM-DD.sqlite`, at
 /// most one a day, the newest three kept. A damaged library is refused with the name
@@ -66,10 +67,19 @@ public enum LibraryBackups {
             let temporary = folder.appendingPathComponent(".incoming-" + target.lastPathComponent)
             try? FileManager.default.removeItem(at: temporary)
             try store.connection.outsideTransaction { db in try db.execute("VACUUM INTO ?", [.text(temporary.path)]) }
+            // The copy on disk before its name, and its name before the oldest goes.
+            let copy = open(temporary.path, O_RDONLY | O_CLOEXEC)
+            guard copy >= 0, fsync(copy) == 0 else {
+                if copy >= 0 { close(copy) }
+                try? FileManager.default.removeItem(at: temporary)
+                return nil
+            }
+            close(copy)
             guard rename(temporary.path, target.path) == 0 else {
                 try? FileManager.default.removeItem(at: temporary)
                 return nil
             }
+            try FileDurability.syncFolder(folder)
         } catch {
             return nil
         }
@@ -81,6 +91,11 @@ public enum LibraryBackups {
     /// `dataDirectory`. The library it replaces, damaged or not, is kept beside it as
     /// `library.sqlite.replaced-<time>`; nothing is deleted. Returns the backup used
     /// and where the old library went (nil when there was none).
+    ///
+    /// Atomic: the backup is copied and synced beside the library first, the old
+    /// library gets its second name by a hard link (so it never leaves its place), and
+    /// one rename swaps the copy in. A restore that fails at any step (a full disk, an
+    /// I/O error) leaves the old library exactly where it was.
     public static func restore(_ backup: URL?, into dataDirectory: URL, now: Date = Date()) throws(TargetStoreError) -> (backup: URL, movedAside: URL?) {
         guard let source = backup ?? newestGood(in: dataDirectory) else {
             throw .fileSystem("there is no good backup in \(folder(for: dataDirectory).path); a backup is made each day the library is opened")
@@ -89,33 +104,116 @@ public enum LibraryBackups {
             throw .fileSystem("\(source.path) is not a whole StressPunch library; choose another backup (they are in \(folder(for: dataDirectory).path))")
         }
         let library = dataDirectory.appendingPathComponent(TargetStore.databaseFileName)
-        let stamp = Int(now.timeIntervalSince1970)
-        var movedAside: URL?
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .fileSystem("cannot create the data folder \(dataDirectory.path) (\(FileErrorText.describe(error))); choose another with --data-dir")
+        }
+        let temporary = dataDirectory.appendingPathComponent(".incoming-\(TargetStore.databaseFileName)")
+        unlink(temporary.path)
+        try FileDurability.copySynced(source, to: temporary)
+        guard isGood(temporary) else {
+            unlink(temporary.path)
+            throw .fileSystem("the copy of \(source.path) came out damaged, so the library was left as it was; check the disk and free space")
+        }
+        var aside: [String] = []
+        var logSetAside = false
+        do throws(TargetStoreError) {
+            var movedAside: URL?
             if manager.fileExists(atPath: library.path) {
-                let aside = dataDirectory.appendingPathComponent("\(TargetStore.databaseFileName).replaced-\(stamp)")
-                try manager.moveItem(at: library, to: aside)
-                movedAside = aside
-            }
-            for sidecar in ["-wal", "-shm"] {
-                let file = URL(fileURLWithPath: library.path + sidecar)
-                if manager.fileExists(atPath: file.path) {
-                    try manager.moveItem(at: file, to: URL(fileURLWithPath: library.path + ".replaced-\(stamp)" + sidecar))
+                // Its write-ahead log folded in first (when it opens), so the kept copy is one whole file.
+                checkpoint(library)
+                let kept = keptName(for: library, stamp: Int(now.timeIntervalSince1970))
+                try link(library.path, kept.path)
+                aside.append(kept.path)
+                movedAside = kept
+                let log = library.path + "-wal"
+                if fileSize(log) > 0 {
+                    try link(log, kept.path + "-wal")
+                    aside.append(kept.path + "-wal")
                 }
             }
-            let temporary = dataDirectory.appendingPathComponent(".incoming-\(TargetStore.databaseFileName)")
-            try? manager.removeItem(at: temporary)
-            try manager.copyItem(at: source, to: temporary)
-            guard rename(temporary.path, library.path) == 0 else {
-                throw TargetStoreError.fileSystem("cannot put the backup in place: \(String(cString: strerror(errno)))")
+            // The kept names are on disk before the library changes.
+            try FileDurability.syncFolder(dataDirectory)
+            // The old log must never meet the new library (SQLite would replay it onto it).
+            for sidecar in ["-wal", "-shm"] where manager.fileExists(atPath: library.path + sidecar) {
+                guard unlink(library.path + sidecar) == 0 else {
+                    throw .fileSystem("cannot set aside \(library.path + sidecar) (\(FileErrorText.reason(errno))); nothing was changed")
+                }
+                if sidecar == "-wal" { logSetAside = true }
             }
-        } catch let error as TargetStoreError {
-            throw error
+            guard rename(temporary.path, library.path) == 0 else {
+                throw .fileSystem("cannot put the backup in place (\(FileErrorText.reason(errno))); the library was left as it was")
+            }
+            try? FileDurability.syncFolder(dataDirectory)
+            return (source, movedAside)
         } catch {
-            throw .fileSystem("cannot restore \(source.path): \(error.localizedDescription)")
+            // The old library is still in place: put its log back, and drop the second names.
+            if logSetAside, let keptLog = aside.first(where: { $0.hasSuffix("-wal") }) {
+                _ = Glibc.link(keptLog, library.path + "-wal")
+            }
+            for name in aside { unlink(name) }
+            unlink(temporary.path)
+            throw error
         }
-        return (source, movedAside)
+    }
+
+    /// `library.sqlite.replaced-<time>`, with a count after it when a restore in the
+    /// same second already took that name.
+    private static func keptName(for library: URL, stamp: Int) -> URL {
+        var name = URL(fileURLWithPath: library.path + ".replaced-\(stamp)")
+        var count = 2
+        while FileManager.default.fileExists(atPath: name.path) {
+            name = URL(fileURLWithPath: library.path + ".replaced-\(stamp)-\(count)")
+            count += 1
+        }
+        return name
+    }
+
+    private static func link(_ existing: String, _ new: String) throws(TargetStoreError) {
+        guard Glibc.link(existing, new) == 0 else {
+            throw .fileSystem("cannot keep \(existing) as \(new) (\(FileErrorText.reason(errno))); nothing was changed")
+        }
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Folds a library's write-ahead log into the file, when it opens at all (a
+    /// damaged one keeps its log, which is then kept beside it).
+    private static func checkpoint(_ library: URL) {
+        guard let connection = try? DatabaseConnection(path: library.path) else { return }
+        _ = try? connection.outsideTransaction { db in try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// The libraries kept beside the one in `dataDirectory`: those a restore set aside
+    /// (`library.sqlite.replaced-*`) and the rolling backups.
+    static func keptLibraries(in dataDirectory: URL) -> [URL] {
+        let prefix = TargetStore.databaseFileName + ".replaced-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)) ?? []
+        let replaced = names.filter { name in
+            name.hasPrefix(prefix) && !["-wal", "-shm", "-journal"].contains { name.hasSuffix($0) }
+        }.map { dataDirectory.appendingPathComponent($0) }
+        return replaced + all(in: dataDirectory)
+    }
+
+    /// Every picture file the kept libraries name, or nil when one of them cannot be
+    /// read whole (damaged, or with a log of its own): then nobody knows what it names,
+    /// so no picture may be swept.
+    static func picturesNamedByKeptLibraries(in dataDirectory: URL) -> Set<String>? {
+        var names = Set<String>()
+        for file in keptLibraries(in: dataDirectory) {
+            guard fileSize(file.path + "-wal") == 0,
+                  let connection = try? DatabaseConnection(path: file.path, readOnly: true),
+                  let named = try? connection.read({ db in
+                      try db.query("SELECT image_file FROM target WHERE image_file IS NOT NULL").compactMap { $0.text("image_file") }
+                  })
+            else { return nil }
+            names.formUnion(named)
+        }
+        return names
     }
 }

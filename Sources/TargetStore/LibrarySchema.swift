@@ -50,6 +50,19 @@ enum LibrarySchema {
                 """)
         }
         migrator.register("v6-crop", addCrop)
+        migrator.register("v7-count-ceiling") { db in
+            // Counts past the ceiling (a crafted archive, a hand edit, or a sum SQLite
+            // turned into a REAL when it overflowed) come down to it; from here on the
+            // triggers refuse them.
+            let ceiling = PunchTally.ceiling
+            for (table, column) in [("target", "punches"), ("target", "best_combo"), ("punch_day", "punches")] {
+                try db.execute("""
+                    UPDATE \(table) SET \(column) = \(ceiling)
+                    WHERE NOT (typeof(\(column)) = 'integer' AND \(column) <= \(ceiling))
+                    """)
+            }
+            try db.execute(countCeilingSQL)
+        }
         return migrator
     }
 
@@ -150,6 +163,36 @@ enum LibrarySchema {
                     (SELECT id FROM target ORDER BY sort_order DESC, id DESC LIMIT 1));
             END;
             """
+
+    /// Raised by the count-ceiling triggers (matched by message: the favorite limit's
+    /// triggers raise too).
+    static let countCeilingMessage = "count ceiling: no real use punches this often"
+
+    /// The CHECK on counts that no real use can reach (`PunchTally.ceiling`), as
+    /// triggers: SQLite cannot add a CHECK to an existing table.
+    static var countCeilingSQL: String {
+        let ceiling = PunchTally.ceiling
+        return """
+            CREATE TRIGGER IF NOT EXISTS target_count_ceiling_on_insert
+            BEFORE INSERT ON target WHEN NEW.punches > \(ceiling) OR NEW.best_combo > \(ceiling)
+            BEGIN SELECT RAISE(ABORT, '\(countCeilingMessage)'); END;
+
+            CREATE TRIGGER IF NOT EXISTS target_count_ceiling_on_update
+            BEFORE UPDATE OF punches, best_combo ON target WHEN NEW.punches > \(ceiling) OR NEW.best_combo > \(ceiling)
+            BEGIN SELECT RAISE(ABORT, '\(countCeilingMessage)'); END;
+
+            CREATE TRIGGER IF NOT EXISTS punch_day_count_ceiling_on_insert
+            BEFORE INSERT ON punch_day WHEN NEW.punches > \(ceiling)
+            BEGIN SELECT RAISE(ABORT, '\(countCeilingMessage)'); END;
+
+            CREATE TRIGGER IF NOT EXISTS punch_day_count_ceiling_on_update
+            BEFORE UPDATE OF punches ON punch_day WHEN NEW.punches > \(ceiling)
+            BEGIN SELECT RAISE(ABORT, '\(countCeilingMessage)'); END;
+            """
+    }
+
+    static let countCeilingNames = ["target_count_ceiling_on_insert", "target_count_ceiling_on_update",
+                                    "punch_day_count_ceiling_on_insert", "punch_day_count_ceiling_on_update"]
 
     /// The names of the rule objects, to tell whether one is missing.
     static let ruleNames = ["target_order", "target_single_selection", "target_favorite_limit_on_insert",

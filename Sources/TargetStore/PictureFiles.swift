@@ -28,7 +28,7 @@ public struct PictureFiles: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the pictures folder \(directory.path): \(error.localizedDescription)")
+            throw .fileSystem("cannot create the pictures folder \(directory.path) (\(FileErrorText.describe(error))); choose another data folder with --data-dir")
         }
     }
 
@@ -42,7 +42,21 @@ public struct PictureFiles: Sendable {
     /// Writes a new picture and returns its file name. The file is complete and on disk
     /// when this returns.
     public func write(_ picture: ImportedPicture) throws(TargetStoreError) -> String {
-        let fileName = UUID().uuidString.lowercased() + "." + picture.format.fileExtension
+        try write(picture.bytes, fileExtension: picture.format.fileExtension)
+    }
+
+    /// A new file holding the same picture as `fileName`, for a second target that
+    /// shows it: each target owns its file, so deleting one never takes another's.
+    public func duplicate(_ fileName: String) throws(TargetStoreError) -> String {
+        guard let url = url(for: fileName),
+              case .success(let bytes) = BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) else {
+            throw .fileSystem("cannot read the stored picture \(fileName) to copy it; check the pictures folder \(directory.path)")
+        }
+        return try write(bytes, fileExtension: url.pathExtension)
+    }
+
+    private func write(_ bytes: [UInt8], fileExtension: String) throws(TargetStoreError) -> String {
+        let fileName = UUID().uuidString.lowercased() + "." + fileExtension
         let finalURL = directory.appendingPathComponent(fileName)
         let tempURL = directory.appendingPathComponent(Self.tempPrefix + fileName)
         do {
@@ -51,7 +65,7 @@ public struct PictureFiles: Sendable {
             }
             let handle = try FileHandle(forWritingTo: tempURL)
             do {
-                try handle.write(contentsOf: Data(picture.bytes))
+                try handle.write(contentsOf: Data(bytes))
                 try handle.synchronize()
                 try handle.close()
             } catch {
@@ -59,7 +73,14 @@ public struct PictureFiles: Sendable {
                 throw error
             }
             if rename(tempURL.path, finalURL.path) != 0 {
-                throw TargetStoreError.fileSystem("cannot move the new picture into \(directory.path): \(String(cString: strerror(errno)))")
+                throw TargetStoreError.fileSystem("cannot move the new picture into \(directory.path) (\(FileErrorText.reason(errno))); check free disk space and permissions")
+            }
+            // The new name on disk too: the row that names it commits next.
+            do {
+                try FileDurability.syncFolder(directory)
+            } catch {
+                unlink(finalURL.path)
+                throw error
             }
             return fileName
         } catch let error as TargetStoreError {
@@ -67,7 +88,7 @@ public struct PictureFiles: Sendable {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: tempURL)
-            throw .fileSystem("cannot save the picture in \(directory.path): \(error.localizedDescription); check free disk space and permissions")
+            throw .fileSystem("cannot save the picture in \(directory.path) (\(FileErrorText.describe(error))); check free disk space and permissions")
         }
     }
 

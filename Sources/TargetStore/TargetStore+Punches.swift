@@ -12,8 +12,19 @@ public struct PunchTally: Sendable, Equatable {
 
     public init() {}
 
+    /// A count no real use reaches (a punch a millisecond for thirty years): counts
+    /// stop here instead of overflowing, and an archive or library claiming more is
+    /// refused as crafted.
+    public static let ceiling: Int64 = 1_000_000_000_000
+
+    /// `count + more`, stopping at the ceiling.
+    public static func saturated(_ count: Int, plus more: Int) -> Int {
+        let sum = count.addingReportingOverflow(more)
+        return sum.overflow || sum.partialValue > Int(ceiling) ? Int(ceiling) : sum.partialValue
+    }
+
     public mutating func add(strength: Int, combo: Int, at time: Double) {
-        count += 1
+        count = Self.saturated(count, plus: 1)
         strongest = max(strongest, strength)
         bestCombo = max(bestCombo, combo)
         first = min(first, time)
@@ -21,7 +32,7 @@ public struct PunchTally: Sendable, Equatable {
     }
 
     public mutating func merge(_ other: PunchTally) {
-        count += other.count
+        count = Self.saturated(count, plus: other.count)
         strongest = max(strongest, other.strongest)
         bestCombo = max(bestCombo, other.bestCombo)
         first = min(first, other.first)
@@ -144,12 +155,12 @@ extension TargetStore {
                 for (id, tally) in tallies where tally.count > 0 {
                     try db.execute(
                         """
-                        UPDATE target SET punches = punches + ?, strongest = max(strongest, ?),
+                        UPDATE target SET punches = min(punches + ?, \(PunchTally.ceiling)), strongest = max(strongest, ?),
                             best_combo = max(best_combo, ?), first_punched = min(coalesce(first_punched, ?), ?),
                             last_punched = max(coalesce(last_punched, ?), ?)
                         WHERE id = ?
                         """,
-                        [.integer(Int64(tally.count)), .integer(Int64(min(999, max(0, tally.strongest)))),
+                        [.integer(min(Int64(tally.count), PunchTally.ceiling)), .integer(Int64(min(999, max(0, tally.strongest)))),
                          .integer(Int64(max(0, tally.bestCombo))), tally.first.isFinite ? .real(tally.first) : .null,
                          tally.first.isFinite ? .real(tally.first) : .null, tally.last > 0 ? .real(tally.last) : .null,
                          tally.last > 0 ? .real(tally.last) : .null, .integer(id)])
@@ -159,10 +170,11 @@ extension TargetStore {
                     try db.execute(
                         """
                         INSERT INTO punch_day (day, punches, strongest) VALUES (?, ?, ?)
-                        ON CONFLICT (day) DO UPDATE SET punches = punches + excluded.punches,
+                        ON CONFLICT (day) DO UPDATE SET punches = min(punches + excluded.punches, \(PunchTally.ceiling)),
                             strongest = max(strongest, excluded.strongest)
                         """,
-                        [.text(total.day), .integer(Int64(total.punches)), .integer(Int64(min(999, max(0, total.strongest))))])
+                        [.text(total.day), .integer(min(Int64(total.punches), PunchTally.ceiling)),
+                         .integer(Int64(min(999, max(0, total.strongest))))])
                 }
                 for (day, hits) in strongHits where DayTotal.isDay(day) {
                     for hit in hits {

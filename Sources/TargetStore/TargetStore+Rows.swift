@@ -134,7 +134,7 @@ extension TargetStore {
         case let error as DatabaseError:
             // The favorite-limit triggers are the library's only RAISE: matched by
             // code, so rewording the message cannot break the rule.
-            if error.isTriggerRefusal { return .favoriteLimitReached }
+            if error.isTriggerRefusal && !error.message.contains(LibrarySchema.countCeilingMessage) { return .favoriteLimitReached }
             if error.isDamagedFile { return .damagedDatabase(path: "the library", detail: error.message) }
             return .database(error)
         case let error as PictureImportError:

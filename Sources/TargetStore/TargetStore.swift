@@ -31,6 +31,9 @@ public final class TargetStore: Sendable {
     /// True when the library lies on a read-only disk: it is opened to be read, and
     /// every change is refused (the app says so once).
     public let isReadOnly: Bool
+    /// Why the library was opened read-only, in words for the user (nil when it was
+    /// not, or when only its disk is read-only, which the app says itself).
+    public let readOnlyReason: String?
 
     public static let databaseFileName = "library.sqlite"
 
@@ -39,7 +42,11 @@ public final class TargetStore: Sendable {
     /// `deferringSweep`: the caller runs `sweepOrphanFiles()` itself when it suits (the
     /// app, off its launch path: with 10,000 pictures and their thumbnails the sweep
     /// lists 20,000 file names before the first frame otherwise).
-    public convenience init(dataDirectory: URL, deferringSweep: Bool = false) throws(TargetStoreError) {
+    /// `readingWhenUnwritable`: a library whose disk is full or fails writes at open is
+    /// opened read-only (`readOnlyReason` says why) instead of refused: the app uses
+    /// it so it, a kiosk above all, still starts; a command that came to change the
+    /// library is better refused at once.
+    public convenience init(dataDirectory: URL, deferringSweep: Bool = false, readingWhenUnwritable: Bool = false) throws(TargetStoreError) {
         let databaseURL = dataDirectory.appendingPathComponent(Self.databaseFileName)
         if Self.isOnReadOnlyDisk(dataDirectory), FileManager.default.fileExists(atPath: databaseURL.path) {
             let pictures = PictureFiles(existingDirectory: dataDirectory.appendingPathComponent("images", isDirectory: true))
@@ -54,13 +61,13 @@ public final class TargetStore: Sendable {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription); choose another with --data-dir")
+            throw .fileSystem("cannot create the data folder \(dataDirectory.path) (\(FileErrorText.describe(error))); choose another with --data-dir")
         }
         Self.keepPrivate(dataDirectory, mode: 0o700)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
         let thumbnails = ThumbnailFiles(directory: dataDirectory.appendingPathComponent(ThumbnailFiles.folderName, isDirectory: true))
         try self.init(databasePath: databaseURL.path, databaseURL: databaseURL, pictures: pictures, thumbnails: thumbnails,
-                      readOnly: false, sweeps: !deferringSweep)
+                      readOnly: false, sweeps: !deferringSweep, readingWhenUnwritable: readingWhenUnwritable)
     }
 
     /// A library in memory, with its pictures in `picturesDirectory` (and their
@@ -74,16 +81,34 @@ public final class TargetStore: Sendable {
     }
 
     private init(
-        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool
+        databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool,
+        readingWhenUnwritable: Bool = false
     ) throws(TargetStoreError) {
         self.databaseURL = databaseURL
         self.pictures = pictures
         self.thumbnails = thumbnails
-        isReadOnly = readOnly
+        var readOnly = readOnly
+        var reason: String?
         do {
-            connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
-                try Self.vetOwnership(db, path: databasePath)
+            do {
+                connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
+                    try Self.vetOwnership(db, path: databasePath)
+                }
+            } catch let error as DatabaseError where readingWhenUnwritable && !readOnly && (error.isDiskFull || error.isIOError || error.isReadOnly)
+                && FileManager.default.fileExists(atPath: databasePath) {
+                // A full disk (or one failing writes) must not keep the app from starting,
+                // a kiosk least of all: the library opens to be read, and says why.
+                connection = try DatabaseConnection(path: databasePath, readOnly: true) { db in
+                    try Self.vetOwnership(db, path: databasePath)
+                }
+                readOnly = true
+                let folder = databaseURL?.deletingLastPathComponent().path ?? databasePath
+                reason = Self.isFull(databaseURL)
+                    ? "The disk holding \(folder) is full, so the library opened read-only: you can punch, but nothing is saved. Free some space and start again."
+                    : "The library in \(folder) cannot be written just now (\(error.isReadOnly ? "it is read-only" : "the disk reported an error")), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again."
             }
+            isReadOnly = readOnly
+            readOnlyReason = reason
             if readOnly {
                 // Nothing can be migrated or repaired here; an old library is left as it is.
                 guard try LibrarySchema.migrator.isUpToDate(connection) else {
@@ -135,11 +160,15 @@ public final class TargetStore: Sendable {
     /// Removes picture and thumbnail files no row names (a crash between writing one and
     /// committing its row, or between a delete and the file's removal). Safe beside the
     /// library's use: a file younger than the grace period is left alone.
+    /// A file a kept library names (one a restore set aside, a backup) is never swept:
+    /// restoring that library brings its pictures back only if they are still here.
     public func sweepOrphanFiles() {
         guard !isReadOnly, let shown = try? referencedPictureCrops() else { return }
         let names = Set(shown.keys)
-        pictures.sweepOrphans(keeping: names)
-        thumbnails.sweepOrphans(keepingPictures: names, shownVariants: shown.mapValues { ThumbnailVariant.key(for: $0) })
+        let kept = databaseURL.map { LibraryBackups.picturesNamedByKeptLibraries(in: $0.deletingLastPathComponent()) } ?? []
+        if let kept { pictures.sweepOrphans(keeping: names.union(kept)) }
+        thumbnails.sweepOrphans(keepingPictures: names.union(kept ?? []),
+                                shownVariants: shown.mapValues { ThumbnailVariant.key(for: $0) })
     }
 
     /// Whether `folder` (or, when it does not exist yet, the nearest folder above it)
@@ -189,7 +218,7 @@ public final class TargetStore: Sendable {
         let total = try db.scalarInt("SELECT count(*) FROM target") ?? 0
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
         return favorites > Int64(FavoriteRule.limit) || selected > 1 || (selected == 0 && total > 0)
-            || !LibrarySchema.ruleNames.allSatisfy(present.contains)
+            || !(LibrarySchema.ruleNames + LibrarySchema.countCeilingNames).allSatisfy(present.contains)
     }
 
     /// Puts the library's rules back where a hand edit broke them: the first four
@@ -219,9 +248,11 @@ public final class TargetStore: Sendable {
         }
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
         let missing = LibrarySchema.ruleNames.filter { !present.contains($0) }
-        if !missing.isEmpty {
-            try db.execute(LibrarySchema.rulesSQL)
-            repairs.append("put back its rules (" + missing.joined(separator: ", ") + ")")
+        let missingCeiling = LibrarySchema.countCeilingNames.filter { !present.contains($0) }
+        if !missing.isEmpty { try db.execute(LibrarySchema.rulesSQL) }
+        if !missingCeiling.isEmpty { try db.execute(LibrarySchema.countCeilingSQL) }
+        if !(missing + missingCeiling).isEmpty {
+            repairs.append("put back its rules (" + (missing + missingCeiling).joined(separator: ", ") + ")")
         }
         return repairs
     }

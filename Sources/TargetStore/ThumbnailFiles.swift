@@ -50,7 +50,7 @@ public struct ThumbnailFiles: Sendable {
             try Data(bytes).write(to: temp)
         } catch {
             try? FileManager.default.removeItem(at: temp)
-            throw .fileSystem("cannot write a thumbnail in \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+            throw .fileSystem("cannot write a thumbnail in \(url.deletingLastPathComponent().path) (\(FileErrorText.describe(error)))")
         }
         if rename(temp.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))

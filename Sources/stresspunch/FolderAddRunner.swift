@@ -22,7 +22,7 @@ struct FolderAddRunner {
     func run(folder: URL, message: String) throws(TargetStoreError) -> Report {
         let files: [URL]
         do { files = try PictureFiles.pictures(in: folder) } catch {
-            throw .fileSystem("cannot read the folder \(folder.path) (\(error.localizedDescription)); check that it exists and you may read it")
+            throw .fileSystem("cannot read the folder \(DiagnosticText.oneLine(folder.path)) (\(FileErrorText.describe(error))); check that it exists and you may read it")
         }
         var report = Report()
         // Decoded a batch at a time: every core busy, and no more than a batch of

@@ -136,7 +136,8 @@ struct TargetsCommandRunner {
 
     private func table(_ targets: [StressTarget]) -> String {
         if targets.isEmpty { return "The library is empty. Add a target with 'stresspunch targets add' or run 'stresspunch targets restore-defaults'." }
-        let nameWidth = min(32, max(4, targets.map { $0.name.count }.max() ?? 4))
+        // Columns by display width, not characters: CJK and emoji take two, marks none.
+        let nameWidth = min(32, max(4, targets.map { TerminalWidth.of(DiagnosticText.oneLine($0.name)) }.max() ?? 4))
         var lines = ["\(pad("ID", 4, right: true))  FAV  SEL  \(pad("PUNCHES", 7, right: true))  \(pad("NAME", nameWidth))  MESSAGE"]
         for target in targets {
             lines.append([
@@ -144,19 +145,14 @@ struct TargetsCommandRunner {
                 pad(target.isFavorite ? " ★" : "", 3),
                 pad(target.isSelected ? " ●" : "", 3),
                 pad(String(target.punchCount), 7, right: true),
-                pad(clip(target.name, nameWidth), nameWidth),
-                clip(target.message, 48),
+                pad(clip(DiagnosticText.oneLine(target.name), nameWidth), nameWidth),
+                clip(DiagnosticText.oneLine(target.message), 48),
             ].joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
     }
 
-    private func clip(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
-    }
+    private func clip(_ text: String, _ width: Int) -> String { TerminalWidth.clip(text, to: width) }
 
-    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
-        return right ? padding + text : text + padding
-    }
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String { TerminalWidth.pad(text, to: width, right: right) }
 }

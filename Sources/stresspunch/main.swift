@@ -48,7 +48,7 @@ func checkKiosk(_ options: AppOptions) {
                  + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
         }
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 }
 
@@ -72,35 +72,36 @@ case .targets(.addFolder(let folder, let message), let dataDirectory):
     do {
         let report = try FolderAddRunner(store: openLibrary(dataDirectory)).run(folder: folder, message: message)
         for refused in report.refused {
-            FileHandle.standardError.write(Data("stresspunch: skipped \(refused.file): \(DiagnosticText.oneLine(refused.reason))\n".utf8))
+            // File names come from outside: one holding a newline must not forge a line.
+            FileHandle.standardError.write(Data("stresspunch: skipped \(DiagnosticText.oneLine(refused.file)): \(DiagnosticText.oneLine(refused.reason))\n".utf8))
         }
         let added = report.added.count
-        print("added \(added) target\(added == 1 ? "" : "s") from \(folder.path)"
+        print("added \(added) target\(added == 1 ? "" : "s") from \(DiagnosticText.oneLine(folder.path))"
               + (report.refused.isEmpty ? "" : "; \(report.refused.count) file\(report.refused.count == 1 ? " was" : "s were") refused (see above)"))
         // Some pictures refused: the rest are added, and the exit status says not all were.
         if !report.refused.isEmpty { exit(1) }
         if added == 0 { fail("no pictures in \(folder.path) (PNG, JPEG, GIF, BMP or WebP); name a folder that has some", status: 1) }
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .targets(let command, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         print(try TargetsCommandRunner(store: store).run(command))
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .stats(let json, let days, let dataDirectory):
     do {
         print(try StatsCommandRunner(store: openLibrary(dataDirectory)).run(json: json, days: days))
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .settings(let command, let dataDirectory):
     do {
         print(try SettingsCommandRunner(store: openLibrary(dataDirectory)).run(command))
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .setKioskPIN(let dataDirectory):
     // The PIN comes from standard input: a prompt (without echo) on a terminal, one
@@ -108,7 +109,7 @@ case .setKioskPIN(let dataDirectory):
     let interactive = isatty(STDIN_FILENO) == 1
     var secret: String?
     if interactive {
-        secret = getpass("New operator PIN (4 to 12 digits): ").map { String(cString: $0) }
+        secret = getpass("New operator PIN (6 to 12 digits; 4 or 5 are accepted but quickly guessed): ").map { String(cString: $0) }
     } else {
         secret = readLine(strippingNewline: true)
     }
@@ -117,8 +118,13 @@ case .setKioskPIN(let dataDirectory):
         let pin = OperatorPIN(store: try openLibrary(dataDirectory))
         try pin.set(secret)
         print("operator PIN set; kiosk mode asks for it to manage, change or quit")
+        if OperatorPIN.isShort(secret) {
+            FileHandle.standardError.write(Data("stresspunch: a PIN of \(OperatorPIN.suggestedDigits) or more digits is much harder to guess; set a longer one with 'stresspunch kiosk set-pin'\n".utf8))
+        }
     } catch let error as OperatorPINError {
         fail(error.description, status: 1)
+    } catch let error as TargetStoreError {
+        fail(error.commandLine, status: 1)
     } catch {
         fail(String(describing: error), status: 1)
     }
@@ -128,7 +134,7 @@ case .setKioskIdle(let seconds, let dataDirectory):
         try store.setSettings([KioskPreferences.idleSecondsKey: String(seconds)])
         print("the kiosk resets after \(KioskPreferences.describe(seconds: seconds)) without input")
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .setKioskDefault(let id, let dataDirectory):
     do {
@@ -139,7 +145,7 @@ case .setKioskDefault(let id, let dataDirectory):
         try store.setSettings([KioskPreferences.defaultTargetKey: String(id)])
         print("the kiosk returns to “\(target.name)” when idle")
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .resetKioskLockout(let dataDirectory):
     do {
@@ -148,16 +154,19 @@ case .resetKioskLockout(let dataDirectory):
         print("the PIN pad's lockout is cleared: the operator can try the PIN again now")
     } catch let error as OperatorPINError {
         fail(error.description, status: 1)
+    } catch let error as TargetStoreError {
+        fail(error.commandLine, status: 1)
     } catch {
         fail(String(describing: error), status: 1)
     }
-case .exportLibrary(let file, let dataDirectory):
+case .exportLibrary(let file, let withPIN, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
-        let counts = try LibraryArchive.export(store, to: file)
-        print("exported \(counts.targets) targets and \(counts.pictures) pictures to \(file.path)")
+        let counts = try LibraryArchive.export(store, to: file, withPIN: withPIN)
+        print("exported \(counts.targets) targets and \(counts.pictures) pictures to \(file.path)"
+              + (withPIN ? " (with the operator PIN's hash: keep the file private)" : ""))
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .importLibrary(let file, let replace, let dataDirectory):
     do {
@@ -167,7 +176,7 @@ case .importLibrary(let file, let replace, let dataDirectory):
                       : "added \(report.added) targets from \(file.path)")
         for skipped in report.skipped { print("skipped \(DiagnosticText.oneLine(skipped))") }
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .restoreBackup(let file, let dataDirectory):
     do {
@@ -175,7 +184,7 @@ case .restoreBackup(let file, let dataDirectory):
         print("restored the library from \(result.backup.path) (\(LibraryBackups.day(of: result.backup)))"
               + (result.movedAside.map { "; the one it replaced is kept as \($0.path)" } ?? ""))
     } catch {
-        fail(error.description, status: 1)
+        fail(error.commandLine, status: 1)
     }
 case .headless(let script, let options):
     checkKiosk(options)

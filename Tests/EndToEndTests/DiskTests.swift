@@ -84,6 +84,20 @@ struct DiskTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }
 
+    @Test("the app on a disk already full starts read-only and says why, instead of refusing to start")
+    func appStartsOnFullDisk() throws {
+        let disk = try ScratchDisk(kilobytes: 1024)
+        let data = disk.folder.appendingPathComponent("data").path
+        #expect(try StressPunchProcess.run(["--data-dir", data, "targets", "list"]).status == 0)
+        disk.fill()
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("0.10 key space\n0.30 quit\n".utf8).write(to: script)
+        let app = try StressPunchProcess.run(["--headless", "--script", script.path, "--data-dir", data])
+        #expect(app.standardOutput.contains("1 punches landed"), "the app did not start: \(app.standardError)")
+        #expect(app.standardError.contains("is full, so the library opened read-only"), "\(app.standardError)")
+    }
+
     @Test("a disk already full at start says so in words about space")
     func fullAtStart() throws {
         let disk = try ScratchDisk(kilobytes: 1024)

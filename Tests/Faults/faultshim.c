@@ -1,7 +1,8 @@
 // An LD_PRELOAD shim that makes writes fail as a full or broken disk would, for the
 // fault tests: write, pwrite, writev, fsync, fdatasync and rename on files whose
 // path contains $STRESSPUNCH_FAULT_PATH fail with errno $STRESSPUNCH_FAULT_ERRNO
-// (default ENOSPC), after $STRESSPUNCH_FAULT_AFTER such calls succeeded (default 0),
+// (default ENOSPC), after $STRESSPUNCH_FAULT_AFTER such calls succeeded (default 0), only
+// for the calls named in $STRESSPUNCH_FAULT_CALLS when that is set (say "fsync"),
 // at most $STRESSPUNCH_FAULT_TIMES times when that is set (then the disk is "freed"),
 // and only while the file $STRESSPUNCH_FAULT_FLAG exists, when that is set. Build: cc -shared -fPIC -o faultshim.so
 // faultshim.c -ldl
@@ -18,9 +19,12 @@
 
 static long calls, failures;
 
-static int fault_path(const char *path) {
+static int fault_call(const char *call, const char *path) {
     const char *pattern = getenv("STRESSPUNCH_FAULT_PATH");
     if (!pattern || !*pattern || !path || !strstr(path, pattern)) return 0;
+    // $STRESSPUNCH_FAULT_CALLS, when set, names the only calls that count and fail ("fsync").
+    const char *calls_named = getenv("STRESSPUNCH_FAULT_CALLS");
+    if (calls_named && *calls_named && !strstr(calls_named, call)) return 0;
     const char *flag = getenv("STRESSPUNCH_FAULT_FLAG");
     if (flag && *flag) {
         struct stat info;
@@ -35,13 +39,17 @@ static int fault_path(const char *path) {
     return 1;
 }
 
-static int fault_fd(int fd) {
+static int fault_fd_call(const char *call, int fd);
+static int fault_fd(int fd) { return fault_fd_call("write", fd); }
+static int fault_path(const char *path) { return fault_call("rename", path); }
+
+static int fault_fd_call(const char *call, int fd) {
     char link[64], path[4096];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t length = readlink(link, path, sizeof path - 1);
     if (length <= 0) return 0;
     path[length] = 0;
-    return fault_path(path);
+    return fault_call(call, path);
 }
 
 // The next definition of the function this one stands in for (libc's).
@@ -73,13 +81,13 @@ ssize_t writev(int fd, const struct iovec *vectors, int count) {
 
 int fsync(int fd) {
     REAL(fsync);
-    if (fault_fd(fd)) return -1;
+    if (fault_fd_call("fsync", fd)) return -1;
     return real(fd);
 }
 
 int fdatasync(int fd) {
     REAL(fdatasync);
-    if (fault_fd(fd)) return -1;
+    if (fault_fd_call("fdatasync", fd)) return -1;
     return real(fd);
 }
 
