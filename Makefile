@@ -33,6 +33,15 @@ test: test-deps
 	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests"
 	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests"
 
+# The renderer, shader and screenshot suites again on the portable kernels
+# (STRESSPUNCH_SIMD=baseline turns the AVX2 ones off): the same goldens, byte for
+# byte, and the app's screen the same as with the default kernels. A few minutes on
+# make test's build; the rest of the suite draws through the same kernels.
+BASELINE_FILTER = RasterTests|ShadersTests|RenderingTests|TextShapingTests|DamageTrackingTests|PortableKernelsTests|WorldTextTests|PunchTests|MarksTests
+test-baseline: test-deps
+	$(SWIFT) build -c release --build-tests
+	STRESSPUNCH_SIMD=baseline $(SWIFT) test -c release --skip-build --filter '$(BASELINE_FILTER)'
+
 # Long runs kept out of CI: the UI monkey over 100,000 events on a fresh seed (the
 # seed is printed on failure, to replay it).
 soak: test-deps
@@ -46,7 +55,7 @@ soak: test-deps
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
 SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests
-TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
+TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt
 LSAN_RUN = LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt
