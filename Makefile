@@ -66,7 +66,7 @@ sanitize: test-deps
 	$(TSAN_RUN) $(SWIFT) test -c release --sanitize=thread --scratch-path .build-tsan --skip-build --filter '$(TSAN_FILTER)'
 
 # Proof that the sanitizers can still fail: .ci/canaries plants a race (a counter
-# written on a DispatchQueue and on the test's thread) and two leaks (an SDL surface
+# written on a DispatchQueue and on the main thread) and two leaks (an SDL surface
 # from SDL_CreateRGBSurfaceWithFormat, an object dropped on a Foundation thread), built
 # with the flags above and run with the same suppression files, the same way (the
 # XCTest and Swift Testing passes of swift test). It passes only if ThreadSanitizer and
