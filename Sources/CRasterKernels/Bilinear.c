@@ -1,5 +1,8 @@
 #include "CRasterKernels.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -22,6 +25,8 @@ static int detect_avx2(void) { return 0; }
 
 // -1: not asked yet. Written with the same value by any racing first callers.
 static int supported = -1;
+static int baselineForced = -1;
+static int usable = -1;
 static int enabled = 1;
 
 int rk_avx2_supported(void) {
@@ -33,7 +38,27 @@ int rk_avx2_supported(void) {
     return value;
 }
 
-int rk_avx2_enabled(void) { return __atomic_load_n(&enabled, __ATOMIC_RELAXED) && rk_avx2_supported(); }
+int rk_simd_baseline_forced(void) {
+    int value = __atomic_load_n(&baselineForced, __ATOMIC_RELAXED);
+    if (value < 0) {
+        const char *setting = getenv("STRESSPUNCH_SIMD");
+        value = setting != NULL && strcmp(setting, "baseline") == 0;
+        __atomic_store_n(&baselineForced, value, __ATOMIC_RELAXED);
+    }
+    return value;
+}
+
+// The CPU and the environment are asked once; every row of every kernel asks this.
+static int avx2_usable(void) {
+    int value = __atomic_load_n(&usable, __ATOMIC_RELAXED);
+    if (value < 0) {
+        value = rk_avx2_supported() && !rk_simd_baseline_forced();
+        __atomic_store_n(&usable, value, __ATOMIC_RELAXED);
+    }
+    return value;
+}
+
+int rk_avx2_enabled(void) { return __atomic_load_n(&enabled, __ATOMIC_RELAXED) && avx2_usable(); }
 
 void rk_set_avx2_enabled(int value) { __atomic_store_n(&enabled, value ? 1 : 0, __ATOMIC_RELAXED); }
 

@@ -55,19 +55,21 @@ public final class SDLEventInjector {
     }
 
     /// A finger event at window pixel (x, y) of a `width` x `height` window.
-    /// `pressure`: what the screen senses on a press (SDL's 1 for a screen without pressure).
-    public func finger(id: Int64, x: Int, y: Int, phase: FingerPhase, width: Int, height: Int, windowID: UInt32, pressure: Float = 1) {
+    /// `pressure`: what the screen senses on a press, 0...1, from a touch device that
+    /// senses pressure (`SDLInput.scriptedPressureScreen`, so a full 1 reads as a full
+    /// press); nil: a screen without pressure, which SDL reports as 1.
+    public func finger(id: Int64, x: Int, y: Int, phase: FingerPhase, width: Int, height: Int, windowID: UInt32, pressure: Float? = nil) {
         var event = SDL_Event()
         switch phase {
         case .down: event.type = SDL_FINGERDOWN.rawValue
         case .up: event.type = SDL_FINGERUP.rawValue
         case .moved: event.type = SDL_FINGERMOTION.rawValue
         }
-        event.tfinger.touchId = 1
+        event.tfinger.touchId = pressure == nil ? 1 : SDLInput.scriptedPressureScreen
         event.tfinger.fingerId = id
         event.tfinger.x = Float(x) / Float(max(1, width))
         event.tfinger.y = Float(y) / Float(max(1, height))
-        event.tfinger.pressure = phase == .up ? 0 : pressure
+        event.tfinger.pressure = phase == .up ? 0 : pressure ?? 1
         event.tfinger.windowID = windowID
         SDL_PushEvent(&event)
     }

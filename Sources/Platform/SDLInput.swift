@@ -20,6 +20,18 @@ public final class SDLInput {
     /// the whole frame goes again. The shell clears it.
     public var windowNeedsWholeFrame = false
 
+    /// Touch devices that sense pressure: seen reporting one strictly between 0 and 1.
+    /// SDL reports 1 for every touch of a screen without pressure (X11, Wayland, most
+    /// panels) and 1 for a full press of one with it, so a 1 is a full press only from
+    /// a device known to sense pressure; from any other it means "no pressure".
+    /// Scripted touches with a pressure come from a device known to from the start.
+    private var pressureSensingTouches: Set<SDL_TouchID> = [SDLInput.scriptedPressureScreen]
+
+    /// The touch device headless scripts' touches with a pressure come from. Negative:
+    /// never a file descriptor, device number or pointer SDL names a real one by (-1 is
+    /// SDL's own mouse-as-touch).
+    public static let scriptedPressureScreen: SDL_TouchID = -2
+
     public init() {}
 
     deinit {
@@ -83,12 +95,14 @@ public final class SDLInput {
             // Finger positions are normalized to the window; scale to framebuffer pixels.
             let x = event.tfinger.x * Float(drawableSize.width), y = event.tfinger.y * Float(drawableSize.height)
             let id = event.tfinger.fingerId
+            // SDL says 1 for screens that sense no pressure (and 0 for some), so only a
+            // device once seen between the two has a pressure (see pressureSensingTouches).
+            let pressure = event.tfinger.pressure
+            if pressure > 0 && pressure < 1 { pressureSensingTouches.insert(event.tfinger.touchId) }
             switch SDL_EventType(event.type) {
             case SDL_FINGERDOWN:
-                // SDL says 1 for screens that sense no pressure (and 0 for some), so
-                // only a value strictly between is a pressure.
-                let pressure = event.tfinger.pressure
-                events.append(.fingerDown(id: id, x: x, y: y, pressure: pressure > 0 && pressure < 1 ? pressure : nil))
+                let senses = pressureSensingTouches.contains(event.tfinger.touchId)
+                events.append(.fingerDown(id: id, x: x, y: y, pressure: senses ? min(1, max(0, pressure)) : nil))
             case SDL_FINGERUP: events.append(.fingerUp(id: id, x: x, y: y))
             default: events.append(.fingerMoved(id: id, x: x, y: y))
             }

@@ -83,6 +83,21 @@ struct HeadlessScriptTests {
         }
     }
 
+    @Test("a touchdown's pressure runs from 0 to 1 inclusive: 1.0 is a full press, as SDL reports one")
+    func touchPressureRange() throws {
+        let lines = try HeadlessScript.parse("0.1 touchdown 1 5 6 1.0\n0.2 touchdown 2 5 6 1\n0.3 touchdown 3 5 6 0\n0.4 touchdown 4 5 6 0.4\n")
+        #expect(lines.map(\.command) == [.touchDown(id: 1, x: 5, y: 6, pressure: 1), .touchDown(id: 2, x: 5, y: 6, pressure: 1),
+                                          .touchDown(id: 3, x: 5, y: 6, pressure: 0), .touchDown(id: 4, x: 5, y: 6, pressure: 0.4)])
+        for bad in ["1.01", "-0.1", "nan", "firm", "inf"] {
+            do {
+                _ = try HeadlessScript.parse("0.1 touchdown 1 5 6 \(bad)\n")
+                Issue.record("accepted a pressure of \(bad)")
+            } catch {
+                #expect(error.description.contains("from 0 to 1"), "\(error.description)")
+            }
+        }
+    }
+
     @Test("click and touch take a widget's label instead of X Y, and which one of several")
     func labelClicks() throws {
         let lines = try HeadlessScript.parse("0.1 click \"Manage\"\n0.2 touch \"Delete\" 2\n0.3 click 10 20\n")

@@ -86,6 +86,15 @@ struct StrengthTests {
         #expect(plain.strongest == 400, "a tap on a screen without pressure is a resting 400, not \(plain.strongest)")
     }
 
+    @Test("a touch at full pressure (1.0, as SDL reports a firm press) is the strongest touch, not a tap without pressure")
+    func fullPressure() throws {
+        let full = try HeadlessRun().selectedStats(after: "0.30 touchdown 1 640 360 1.0\n0.35 touchup 1 640 360\n0.60 quit\n")
+        let nearly = try HeadlessRun().selectedStats(after: "0.30 touchdown 1 640 360 0.95\n0.35 touchup 1 640 360\n0.60 quit\n")
+        #expect(full.punches == 1 && nearly.punches == 1)
+        #expect(full.strongest == 999, "a full press is 999, not \(full.strongest)")
+        #expect(full.strongest > nearly.strongest, "\(full.strongest) vs \(nearly.strongest)")
+    }
+
     @Test("Space held half a second punches much harder than a tap, as keydown and keyup lines replay it")
     func spaceHeld() throws {
         let tap = try HeadlessRun().selectedStats(after: "0.30 key space\n0.60 quit\n")

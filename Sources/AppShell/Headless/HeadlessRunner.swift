@@ -113,7 +113,7 @@ public struct HeadlessRunner {
                     injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
                 case .touchDown(let id, let x, let y, let pressure):
                     injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID,
-                                    pressure: pressure ?? 1)
+                                    pressure: pressure)
                 case .touchUp(let id, let x, let y):
                     injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
                 case .touchMove(let id, let x, let y):

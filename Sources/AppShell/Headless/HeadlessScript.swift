@@ -160,8 +160,10 @@ public enum HeadlessScript {
         case "touchdown" where args.count == 4:
             guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
             let x = try int(1), y = try int(2)
-            guard let pressure = Float(args[3]), pressure > 0, pressure < 1 else {
-                throw fail("touch pressure '\(args[3])' must be a number between 0 and 1, like 0.4 (leave it out for a screen without pressure)")
+            // 0...1 as SDL reports it for a screen that senses pressure: 1 is a full
+            // press. A screen without pressure is a touchdown without the number.
+            guard let pressure = Float(args[3]), pressure >= 0, pressure <= 1 else {
+                throw fail("touch pressure '\(args[3])' must be a number from 0 to 1, like 0.4 (1 is a full press; leave it out for a screen without pressure)")
             }
             return .touchDown(id: id, x: x, y: y, pressure: pressure)
         case "touchdown", "touchup", "touchmove":

@@ -7,15 +7,23 @@
 
 #include <stdint.h>
 
-/// 1 when the CPU and OS support AVX2 (and it was not turned off with
-/// rk_set_avx2_enabled), else 0. Cheap: the CPU is asked once.
+/// 1 when the CPU and OS support AVX2, STRESSPUNCH_SIMD=baseline is not set and
+/// rk_set_avx2_enabled did not turn it off, else 0. Cheap: the CPU and the
+/// environment are asked once.
 int rk_avx2_enabled(void);
 
-/// 1 when the CPU and OS support AVX2, whatever rk_set_avx2_enabled said.
+/// 1 when the CPU and OS support AVX2, whatever the environment or
+/// rk_set_avx2_enabled said.
 int rk_avx2_supported(void);
 
-/// Turns the AVX2 kernels off (0) or back on where supported (1); for tests that
-/// compare them with the baseline code. Both give the same pixels.
+/// 1 when the environment says STRESSPUNCH_SIMD=baseline: the portable kernels
+/// everywhere (app, tests, bench), so an AVX2 machine can run what a machine without
+/// it runs. Same pixels, more time. Read once, at the first kernel.
+int rk_simd_baseline_forced(void);
+
+/// Turns the AVX2 kernels off (0) or back on (1) where they are usable (not where
+/// STRESSPUNCH_SIMD=baseline forbids them); for tests that compare them with the
+/// baseline code. Both give the same pixels.
 void rk_set_avx2_enabled(int enabled);
 
 /// Bilinear samples of a premultiplied image at 16.16 fixed-point texel coordinates,
