@@ -55,6 +55,42 @@ struct SettingsTests {
         #expect(try run.cli.run("settings", "get", "reduce-motion").standardOutput == "on\n")
     }
 
+    /// The window sizes every screen must work at: the minimum, portrait, and 200 %.
+    static let smallSizes: [(size: String, scale: String)] = [("480x360", "100"), ("720x1280", "100"), ("1280x720", "200"), ("1920x1080", "200")]
+
+    @Test("every Settings row is reachable at 480x360, in portrait and at 200 %: the wheel and End scroll, Tab brings the focus into view",
+          arguments: smallSizes.map { "\($0.size)@\($0.scale)" })
+    func settingsRowsReachable(_ setup: String) throws {
+        let parts = setup.split(separator: "@").map(String.init)
+        let run = HeadlessRun()
+        #expect(try run.cli.run("settings", "set", "ui-scale", parts[1]).status == 0)
+        let size = parts[0].split(separator: "x").compactMap { Int($0) }
+        let middle = "\(size[0] / 2) \(size[1] * 2 / 3)"
+        // The wheel, then a click on the last row by its label (a label out of view
+        // cannot be clicked: the run would stop).
+        let wheel = try run.run("""
+            0.20 key Ctrl+,
+            0.30 move \(middle)
+            0.40 wheel 0 -20
+            0.60 screenshot $DIR/wheel.png
+            0.70 click "Frame photos as stickers"
+            0.90 key Home
+            1.00 screenshot $DIR/top.png
+            1.10 click "Play sounds"
+            1.20 quit
+            """, size: parts[0])
+        #expect(wheel.status == 0, "\(setup): \(wheel.standardError)")
+        #expect(try run.cli.run("settings", "get", "photo-frame").standardOutput == "off\n", "\(setup)")
+        #expect(try run.cli.run("settings", "get", "sound").standardOutput == "off\n", "\(setup)")
+        // End, then Tab from the top to the last row and Space: the focused row shows.
+        var lines = ["0.20 key Ctrl+,", "0.30 key End", "0.40 click \"Frame photos as stickers\"", "0.50 key Home"]
+        for index in 0..<12 { lines.append(String(format: "%.2f key Tab", 0.6 + Double(index) * 0.05)) }
+        lines += ["1.30 screenshot $DIR/tabbed.png", "1.40 quit"]
+        let keys = try run.run(lines.joined(separator: "\n"), size: parts[0])
+        #expect(keys.status == 0, "\(setup): \(keys.standardError)")
+        #expect(try run.cli.run("settings", "get", "photo-frame").standardOutput == "on\n", "\(setup)")
+    }
+
     @Test("--mute overrides sound for one run and is not written back; changing another setting keeps sound's saved value")
     func flagsOverrideForOneRun() throws {
         let run = HeadlessRun()
