@@ -110,7 +110,15 @@ extension LibraryScreens {
             if action == .none && reason == nil && !saving { action = .save }
         }
 
-        if editor.isAskingToDiscard {
+        if editor.isAskingToQuit {
+            let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
+            switch ui.confirmDialog("quit-unsaved", title: "Quit without saving?", message: what + " Press Ctrl+Q again to quit.",
+                                    confirmLabel: "Quit", cancelLabel: "Keep editing", destructive: true) {
+            case .confirmed: action = .quitDiscarding
+            case .cancelled: action = .keepEditing
+            case .pending: break
+            }
+        } else if editor.isAskingToDiscard {
             let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
             switch ui.confirmDialog("discard", title: "Discard changes?", message: what + " Press Escape again to discard.",
                                     confirmLabel: "Discard", cancelLabel: "Keep editing", destructive: true, escapeConfirms: true) {

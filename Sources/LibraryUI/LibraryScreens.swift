@@ -48,6 +48,8 @@ public struct LibraryScreens {
         /// "Discard changes?" answered.
         case discardEdit
         case keepEditing
+        /// "Quit without saving?" answered Quit.
+        case quitDiscarding
         case openPicker
         case openFolder(URL)
         case choosePicture(URL)

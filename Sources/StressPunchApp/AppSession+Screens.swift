@@ -102,7 +102,14 @@ extension AppSession {
         case .save: saveEditing()
         case .cancelEdit: cancelEditing()
         case .discardEdit: discardEditing()
-        case .keepEditing: shown.editor?.isAskingToDiscard = false
+        case .keepEditing:
+            shown.editor?.isAskingToDiscard = false
+            shown.editor?.isAskingToQuit = false
+        case .quitDiscarding:
+            // Every unsaved form goes, as the user was told; then the usual way out.
+            drafts.removeAll()
+            if let editor = shown.editor { showPage(editor.returnTo) }
+            requestQuitFromUser()
         case .openPicker:
             guard let editor = shown.editor else { return }
             let root = policy.pictureRoot

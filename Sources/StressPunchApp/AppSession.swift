@@ -230,7 +230,8 @@ public final class AppSession {
         guard case .keyDown(let key, let modifiers, let isRepeat) = event else { return false }
         switch (key, modifiers) {
         case (.character("q"), [.control]):
-            requestQuitFromUser()
+            // A held Ctrl+Q asks once: its repeats must not answer the summary it opened.
+            if !isRepeat { requestQuitFromUser() }
         case (.f11, []):
             if !isRepeat { toggleFullscreen() }
         case (.other(","), [.control]) where ui != nil && policy.showsLibraryButtons:

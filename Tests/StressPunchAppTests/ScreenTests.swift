@@ -237,6 +237,26 @@ struct ScreenTests {
         #expect(app.session.visibleLabels.contains { $0.contains("Wrong PIN") })
     }
 
+    @Test("kiosk reset-lockout from a shell reaches a running kiosk: its locked pad takes the PIN again within a second or two")
+    func resetLockoutReachesARunningKiosk() throws {
+        let app = try ScreenHarness(kiosk: true, pin: "2468")
+        app.key(.character("l"), [.control])
+        for _ in 0..<5 {
+            for digit in "1111" { app.press(String(digit)) }
+            app.press("✓")
+        }
+        for digit in "2468" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .main, "five wrong PINs lock the pad")
+        // Another process clears the lockout, as `kiosk reset-lockout` does.
+        let shell = try TargetStore(dataDirectory: app.folder.url)
+        try OperatorPIN(store: shell).resetLockout()
+        for _ in 0..<150 { app.frame() }
+        for digit in "2468" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .manage, "\(app.session.visibleLabels)")
+    }
+
     @Test("the frame's output names the selected target in the title and rests when nothing moves")
     func frameOutput() throws {
         let app = try ScreenHarness()
@@ -417,10 +437,14 @@ struct ChallengeTests {
 
 @Suite("Versus")
 struct VersusTests {
+    // The joining punches (one from each player) take seats and do not score: the
+    // race starts once both are in.
     @Test("the first two sources to punch are the players; a touch screen's halves are left and right; a third is ignored")
     func seats() {
         let run = VersusRun()
         run.step(VersusRun.countdownSeconds + 0.1)
+        run.landed(strength: 500, from: .gamepad(7))
+        run.landed(strength: 600, from: .mouse)
         run.landed(strength: 500, from: .gamepad(7))
         run.landed(strength: 600, from: .mouse)
         run.landed(strength: 900, from: .gamepad(9))  // a third player: not counted
@@ -430,6 +454,8 @@ struct VersusTests {
         let touch = VersusRun()
         touch.step(VersusRun.countdownSeconds + 0.1)
         touch.landed(strength: 500, from: .touchRight)
+        touch.landed(strength: 500, from: .touchLeft)
+        touch.landed(strength: 500, from: .touchRight)
         touch.landed(strength: 500, from: .touchRight)
         touch.landed(strength: 500, from: .touchLeft)
         #expect(touch.scores == [1, 2] && touch.winner == 1)
@@ -438,8 +464,42 @@ struct VersusTests {
         mixed.step(VersusRun.countdownSeconds + 0.1)
         mixed.landed(strength: 500, from: .gamepad(3))
         mixed.landed(strength: 500, from: .touchLeft)
+        mixed.landed(strength: 500, from: .gamepad(3))
+        mixed.landed(strength: 500, from: .touchLeft)
         mixed.landed(strength: 500, from: .touchLeft)
         #expect(mixed.scores == [1, 2] && mixed.label(1) == "Player 2 · left half")
+    }
+
+    @Test("with one player the race waits, its clock held, and names no winner; a second player's punch starts it")
+    func waitsForASecondPlayer() {
+        let run = VersusRun()
+        run.step(VersusRun.countdownSeconds + 0.1)
+        #expect(run.isWaitingForPlayers)
+        for _ in 0..<50 {
+            run.landed(strength: 700, from: .mouse)
+            run.step(1)
+        }
+        #expect(run.phase == .running && run.isWaitingForPlayers && run.secondsLeft == 30 && run.scores == [0, 0])
+        run.landed(strength: 300, from: .gamepad(1))
+        #expect(!run.isWaitingForPlayers)
+        run.step(VersusRun.duration + 1)
+        #expect(run.phase == .finished)
+    }
+
+    @Test("in a versus each pad's reticle wears its player's colour: a pad beside the mouse is Player 2's orange")
+    func reticleWearsItsPlayersColour() throws {
+        let app = try ScreenHarness()
+        app.frame([.gamepadAdded(id: 4, name: "Pad")])
+        app.key(.character("b"), [.control])
+        for _ in 0..<200 { app.frame() }
+        let center = app.session.controller.pictureRect.center
+        app.frame([.pointerDown(x: center.x, y: center.y, button: 1)])
+        app.frame([.pointerUp(x: center.x, y: center.y, button: 1)])
+        app.frame()
+        app.frame()
+        #expect(app.shows("Player 1 · mouse"), "\(app.session.visibleLabels)")
+        let reticle = try #require(app.session.controller.reticles.first { $0.gamepad == 4 })
+        #expect(reticle.colorIndex == 1, "the pad is Player 2: its reticle must be Player 2's colour")
     }
 
     @Test("punches before Go! and after time do not count; the winner card names the winner, Again restarts")
@@ -454,6 +514,8 @@ struct VersusTests {
         }
         tap(left, 1)  // countdown
         for _ in 0..<200 { app.frame() }
+        tap(right, 5)  // the two players join
+        tap(left, 6)
         for id in 0..<3 { tap(right, 10 + Int64(id)) }
         tap(left, 20)
         #expect(app.shows("Player 1 · left half") && app.shows("Player 2 · right half"))
