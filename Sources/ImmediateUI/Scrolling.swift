@@ -304,9 +304,9 @@ extension UIContext {
         _ regionID: WidgetID, viewport: Rect, strip: Rect, rowStride: Float, maxOffset: Float, state: inout ScrollState
     ) {
         if !wheelTaken, wheel.y != 0, !pointerIsTouch, hits(viewport, pointer) {
-            // Wheel up (positive) shows earlier rows. About three rows a notch, as desktop
-            // lists scroll, but never most of a page, or the eye loses its place.
-            let notch = min(3 * rowStride, max(rowStride, viewport.height * 0.6))
+            // Wheel up (positive) shows earlier rows. Three rows a notch, as desktop lists
+            // scroll (and the README says), but never a whole page, or the eye loses its place.
+            let notch = min(3 * rowStride, max(rowStride, viewport.height * 0.9))
             state.offset -= wheel.y * notch
             state.velocity = 0
             wheelTaken = true

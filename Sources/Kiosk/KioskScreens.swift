@@ -178,9 +178,15 @@ public struct KioskScreens {
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
         let top = headerRect.maxY + 70 * s
-        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 9 - 10 * s)
-        // The nine rows sit in the middle of the room below the header.
-        var y = max(top, top + (Float(layout.height) - margin - top - 9 * (rowHeight + 10 * s)) / 2)
+        // Above the toasts' band, so a toast never covers Quit; rows no smaller than a
+        // finger, and the page scrolls when nine of them do not fit.
+        let body = Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin,
+                        height: max(1, Float(layout.height) - top - max(margin, ui.toastBand)))
+        let rowHeight = max(44 * s, min(72 * s, body.height / 9 - 10 * s))
+        let content = 9 * (rowHeight + 10 * s) - 10 * s
+        // The nine rows, from `start`: the middle of the room when they fit.
+        func rows(from start: Float) {
+        var y = start
         func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
@@ -205,6 +211,10 @@ public struct KioskScreens {
             action = .toggleKeepMarks
         }
         if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
+        }
+        ui.scrollPage("operator-menu", contentHeight: content, in: body) { area in
+            rows(from: area.minY + max(0, (body.height - content) / 2))
+        }
         if ui.backRequested && action == .none { action = .lock }
         return action
     }

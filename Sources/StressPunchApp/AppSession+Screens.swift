@@ -89,6 +89,7 @@ extension AppSession {
         case .askDelete(let id): shown = .manage(.confirmDelete(id))
         case .delete(let id):
             shown = .manage(nil)
+            listFilter.focusDeleteOf = listFilter.neighbour(of: id, in: library)
             deleteOfferingUndo(id, now: ui.time)
         case .cancelDelete, .cancelRestore: shown = .manage(nil)
         case .askRestore: shown = .manage(.confirmRestore)

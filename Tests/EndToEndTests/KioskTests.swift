@@ -131,6 +131,16 @@ struct KioskTests {
         #expect(FileManager.default.fileExists(atPath: kiosk.folder.file("held.png").path))
     }
 
+    @Test("Esc closes the help over a locked kiosk, rather than asking for the PIN; the next Esc asks")
+    func escapeClosesHelp() throws {
+        let kiosk = try KioskRun()
+        let closed = try kiosk.run("0.30 key F1\n0.40 key Escape\n0.60 quit")
+        #expect(closed.status == 0, "\(closed.standardError)")
+        #expect(!KioskRun.kioskLine(closed).contains("PIN pad open"), "\(closed.standardOutput)")
+        let asks = try kiosk.run("0.30 key F1\n0.40 key Escape\n0.50 key Escape\n0.60 quit")
+        #expect(KioskRun.kioskLine(asks).contains("PIN pad open"), "\(asks.standardOutput)")
+    }
+
     @Test("the keypad takes the PIN by touch, and from a gamepad with Back+Start, the d-pad and A")
     func touchAndGamepadPIN() throws {
         let kiosk = try KioskRun()

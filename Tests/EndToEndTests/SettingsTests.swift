@@ -133,6 +133,39 @@ struct SettingsTests {
         #expect(HeadlessRun.punchesLanded(result) == 3, "\(result.standardOutput)")
     }
 
+    @Test("where ? types into a search or a field, the help says F1 and that ? types there")
+    func helpSaysWhereQuestionMarkTypes() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.30 key F1
+            0.40 click "this help (? types into the search)"
+            0.50 key Escape
+            0.60 key Escape
+            0.70 key F1
+            0.80 click "F1 or ?"
+            0.90 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test("at 480x360 the help's cards scroll: every line can be reached, not just each card's first")
+    func helpScrollsWhenSmall() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key F1
+            0.30 move 240 200
+            0.40 wheel 0 -20
+            0.50 screenshot $DIR/help.png
+            0.60 click "wash the marks off"
+            0.70 click "sound on or off"
+            0.80 key Home
+            0.90 click "punch it; a faster swing hits harder"
+            1.00 quit
+            """, size: "480x360")
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test("without F1 there is no help to close: the script stops at the missing Close")
     func noHelpWithoutF1() throws {
         let result = try HeadlessRun().run("0.20 click \"Close\"\n0.40 quit")
@@ -162,6 +195,32 @@ struct SettingsTests {
         #expect(!(cut[1] > 140 && cut[0] < 60), "the sticker's corner is rounded off: \(cut)")
         let edge = framed.pixel(left + 2, row)
         #expect(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, "a light outline: \(edge)")
+    }
+
+    @Test("a 200-character message wraps or shrinks into the room above the photo, never over it, at every size", arguments: ["1280x720", "480x360", "720x1280", "1920x1080"])
+    func longMessageClearsThePhoto(size: String) throws {
+        let run = HeadlessRun()
+        // A tall photo: its top is as near the title as a picture gets.
+        let photo = try run.cli.file("tall.png", TestPNG.solid(width: 300, height: 600, rgba: (30, 160, 60, 255)))
+        let message = String(repeating: "Deadline moved again, and nobody told me why! ", count: 5).prefix(200)
+        _ = try run.cli.run("targets", "add", "--name", "Deadlines", "--message", String(message), "--image", photo)
+        let id = try #require(try run.cli.list().last?.id)
+        _ = try run.cli.run("targets", "select", String(id))
+        #expect(try run.run("0.5 screenshot $DIR/long.png\n0.6 quit", size: size).status == 0)
+        let shot = try Screenshot(run.folder.file("long.png").path)
+        func green(_ x: Int, _ y: Int) -> Bool { let p = shot.pixel(x, y); return p[1] > 140 && p[0] < 60 && p[2] < 90 }
+        let center = shot.width / 2, reach = shot.width / 10
+        // The photo's top edge: the highest green across the middle (a letter over one
+        // column must not hide it).
+        let columns = stride(from: center - reach, to: center + reach, by: 3).compactMap { x in (0..<shot.height).first { green(x, $0) }.map { (x, $0) } }
+        let top = try #require(columns.map(\.1).min(), "the photo is not on screen")
+        // Its top rows, across the photo (clear of its rounded corners), are all photo:
+        // no line of the message on them.
+        let inside = columns.dropFirst(4).dropLast(4).map(\.0)
+        #expect(inside.count > 10, "\(size): the photo is too narrow to look at")
+        var covered = 0
+        for y in top..<(top + 12) { for x in inside where !green(x, y) { covered += 1 } }
+        #expect(covered == 0, "\(size): \(covered) pixels of the photo's top are covered by text")
     }
 
     @Test("the first launch shows the hint once; the next launch does not")

@@ -115,6 +115,35 @@ struct ScreenTests {
         #expect(app.session.library.targets.contains { $0.name == first.name })
     }
 
+    @Test("after a delete the focus stays in the list, on the row that took its place: the next Tab does not go back to Back")
+    func deleteKeepsFocusInTheList() throws {
+        let app = try ScreenHarness()
+        let second = try #require(app.session.library.targets.dropFirst().first)
+        app.press("Manage")
+        app.press("Delete", first: true)
+        app.press("Delete")
+        app.frame()
+        // The focus is on the next row's Delete: Enter asks about that row.
+        app.key(.enter)
+        #expect(app.shows("Delete “\(second.name)”?"), "\(app.session.visibleLabels)")
+        app.press("Cancel")
+        app.key(.tab)
+        app.key(.enter)
+        #expect(app.session.page == .manage, "the Tab after a delete went to Back")
+    }
+
+    @Test("a toast has its own space: Manage's rows neither move nor hide when one comes or goes")
+    func toastsKeepTheirOwnSpace() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.frame()
+        let before = app.session.widgetCenters(labelled: "Edit")
+        app.session.ui?.showToast("Something to say", duration: 3)
+        app.frame()
+        app.frame()
+        #expect(app.session.widgetCenters(labelled: "Edit") == before)
+    }
+
     @Test("Cancel in the delete dialog keeps the target")
     func cancelDelete() throws {
         let app = try ScreenHarness()
@@ -255,6 +284,24 @@ struct ScreenTests {
         for digit in "2468" { app.press(String(digit)) }
         app.press("✓")
         #expect(app.session.page == .manage, "\(app.session.visibleLabels)")
+    }
+
+    @Test("End on the Stats chart goes to today, Home to the first day")
+    func statsEndGoesToToday() throws {
+        let app = try ScreenHarness()
+        app.key(.character("t"), [.control])
+        app.frame()
+        // A day's tip: "Jan 15: no punches", "Jan 15: 3 punches · strongest 420".
+        func tip() -> String? { app.session.visibleLabels.first { $0.range(of: #"^\S+ \d+: "#, options: .regularExpression) != nil } }
+        for _ in 0..<10 where tip() == nil { app.key(.tab) }
+        #expect(tip() != nil, "Tab never reached the chart")
+        app.key(.end)
+        app.frame()
+        let today = DayTotal.shortLabel(DayTotal.day(of: 1_800_000_000))
+        #expect(app.session.visibleLabels.contains { $0.hasPrefix(today + ":") }, "\(app.session.visibleLabels)")
+        app.key(.home)
+        app.frame()
+        #expect(!app.session.visibleLabels.contains { $0.hasPrefix(today + ":") })
     }
 
     @Test("the frame's output names the selected target in the title and rests when nothing moves")
