@@ -118,7 +118,11 @@ extension AppSession {
             let newPicker = PicturePicker(start: start, root: root)
             if synchronousPictures { newPicker.waitForListing() }
             shown = .editor(editor, picker: newPicker)
+            // The form's Choose picture… kept the focus: an arrow from where it was
+            // skipped the first tile. From no focus the first arrow lands on it.
+            ui.setFocus(nil)
         case .openFolder(let folder):
+            ui.setFocus(nil)
             shown.picker?.open(folder)
             if synchronousPictures { shown.picker?.waitForListing() }
         case .choosePicture(let file):
