@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
         .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport", "RenderTestSupport"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore", "AppModel", "Raster"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
         .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport"]),

@@ -69,13 +69,19 @@ public struct MainLayout: Sendable, Equatable {
         } else {
             titleArea = Rect(x: header.minX, y: header.minY + 56 * scale, width: header.width, height: header.height)
         }
-        stage = Rect(x: margin, y: stageTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - stageTop - margin * 0.5))
+        // Below the name and message wherever they are (under the corner buttons on a
+        // narrow window): a picture under them hid the message's lines.
+        let pictureTop = max(stageTop, titleArea.maxY + margin * 0.25)
+        stage = Rect(x: margin, y: pictureTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - pictureTop - margin * 0.5))
         // Lower left: the combo counter has the lower right.
         washButton = Rect(x: stage.minX, y: stage.maxY - 52 * scale, width: 130 * scale, height: 48 * scale)
         let gap = 8 * scale, count = Float(Self.toolCount)
         if stage.width >= stage.height * 1.2 {
             // Down the left edge, stopping short of Wash; two columns when one would be too small.
-            let room = washButton.minY - 12 * scale - (stage.minY + gap)
+            // Below the name and message where they come down into the stage (a narrow
+            // window writes them under the corner buttons, across the whole width).
+            let top = max(stage.minY, titleArea.maxY) + gap
+            let room = washButton.minY - 12 * scale - top
             var columns = 1
             var side = min(56 * scale, (room - (count - 1) * gap) / count)
             if side < 40 * scale {
@@ -84,7 +90,7 @@ public struct MainLayout: Sendable, Equatable {
             }
             side = max(16, side)
             let rows = Float(Self.toolCount / columns)
-            toolStrip = Rect(x: stage.minX + 4 * scale, y: stage.minY + gap, width: side * Float(columns) + gap * Float(columns - 1),
+            toolStrip = Rect(x: stage.minX + 4 * scale, y: top, width: side * Float(columns) + gap * Float(columns - 1),
                              height: side * rows + gap * (rows - 1))
             toolButtonSide = side
             toolColumns = columns

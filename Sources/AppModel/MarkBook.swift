@@ -4,8 +4,9 @@ import StressCore
 
 /// The marks of the targets shown this session, in memory: read from the library
 /// in the background the first time a target shows, changed by hits and washes at
-/// once, and saved a moment after the last change (a flurry is one write, not one
-/// per punch), and at quit.
+/// once, and saved at most half a second after the first change not yet written (a
+/// flurry is one write, not one per punch, and steady punching saves as often as the
+/// punch counts do), and at quit.
 public final class MarkBook {
     private let library: LibraryModel
     private var sets: [Int64: MarkSet] = [:]
@@ -14,9 +15,11 @@ public final class MarkBook {
     private let arrived = Locked<[(id: Int64, generation: Int, marks: [Mark])]>([])
     /// Bumped by a wash of every target: reads asked for before it are stale.
     private var generation = 0
-    /// Targets changed since their last save, with when they last changed.
+    /// Targets changed since their last save, with when they first changed since then.
+    /// From the first change, not the last: a punch every 0.4 s once put the save off
+    /// for as long as the punching went on.
     private var unsaved: [Int64: Double] = [:]
-    /// How long after the last change a target's marks are written.
+    /// How long after its first unsaved change a target's marks are written.
     public static let saveDelay = 0.5
 
     public init(library: LibraryModel) {
@@ -41,7 +44,7 @@ public final class MarkBook {
         guard var set = marks(of: id) else { return }
         set.hit(x: u, y: v, strength: strength, tool: tool, at: time)
         sets[id] = set
-        unsaved[id] = now
+        if unsaved[id] == nil { unsaved[id] = now }
     }
 
     /// Takes every mark off target `id`; returns the marks that were there (for Undo).
@@ -98,7 +101,7 @@ public final class MarkBook {
     /// Whether some target's marks wait to be written.
     public var hasUnsaved: Bool { !unsaved.isEmpty }
 
-    /// Writes the targets whose last change is `saveDelay` old.
+    /// Writes the targets whose first unsaved change is `saveDelay` old.
     public func saveDue(now: Double) {
         guard !unsaved.isEmpty else { return }
         for (id, changed) in unsaved where now - changed >= Self.saveDelay {

@@ -60,6 +60,12 @@ public protocol SessionPolicy: AnyObject {
     var showsLibraryButtons: Bool { get }
     /// Whether leaving after a real session shows its summary first.
     var offersSessionSummary: Bool { get }
+    /// Whether a user's request to quit may end the session now. The policy's filter
+    /// decides what asks; this is the session's last check before it quits (a locked
+    /// kiosk: never, whatever slipped past).
+    var allowsQuit: Bool { get }
+    /// Whether what is typed now is secret (a PIN): a recording leaves it out.
+    var takesSecretInput: Bool { get }
     /// The folder the picture picker starts in and may not leave (nil: anywhere).
     var pictureRoot: URL? { get }
     /// Whether a press at `point` on the main screen belongs to the policy, not to punching.
@@ -107,6 +113,8 @@ extension SessionPolicy {
     public var acceptsDrops: Bool { true }
     public var showsLibraryButtons: Bool { true }
     public var offersSessionSummary: Bool { true }
+    public var allowsQuit: Bool { true }
+    public var takesSecretInput: Bool { false }
     public var pictureRoot: URL? { nil }
     public func reserves(_ point: Point, layout: MainLayout) -> Bool { false }
     public func beginFrame(_ session: any SessionControl, time: Double) {}

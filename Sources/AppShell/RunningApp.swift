@@ -174,15 +174,18 @@ public final class RunningApp {
             needsWholeFrame = true
             session.forgetDrawnFrame()
         }
-        inputRecorder?.record(events, at: time)
         // Someone is there: a device closed at rest opens before their punch lands.
         if events.contains(where: \.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
         let size = window.drawableSize
+        let wasSecret = session.takesSecretInput
         var output = session.frame(FrameInput(
             events: events, elapsed: frameTime, time: time, width: size.width, height: size.height,
             soundDeviceAvailable: audio.isAvailable, draws: draws))
+        // Recorded once the session has seen them: a key that opened the PIN pad and
+        // digits behind it in the same frame are hidden too.
+        inputRecorder?.record(events, at: time, secret: wasSecret || session.takesSecretInput)
         output.requests.forEach(perform)
         if draws && takeCanvasFromWindow() {
             if canvas.width != size.width || canvas.height != size.height {

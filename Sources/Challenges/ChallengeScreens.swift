@@ -66,7 +66,11 @@ public struct ChallengeScreens {
                 ui.draw(.text("\(run.scores[seat])", Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
                               font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center, maxLines: 1))
             }
-            if let text = run.countdownText { countdown(text) }
+            if run.isWaitingForPlayers {
+                waitingBanner(run)
+            } else if let text = run.countdownText {
+                countdown(text)
+            }
             return .none
         }
         let title = run.winner.map { "\(run.name($0)) wins!" } ?? "A draw!"
@@ -79,6 +83,25 @@ public struct ChallengeScreens {
                     rows: [(run.label(0), run.scores[0], nil), (run.label(1), run.scores[1], nil),
                            (strongestLabel, run.strongest[hardest], nil)],
                     buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+    }
+
+    /// Past "Go!" with a player missing: who is in, and how the other joins.
+    private func waitingBanner(_ run: VersusRun) {
+        let s = layout.scale
+        let stage = layout.stage
+        let seated = (0..<2).filter { !run.device($0).isEmpty }
+        let title = seated.isEmpty ? "Punch to join!" : "Waiting for \(run.name(seated[0] == 0 ? 1 : 0))"
+        let hint = seated.isEmpty
+            ? "Each player joins with a punch; the 30 seconds start when both are in."
+            : "Join with a punch from a second pad, a touch on the other half of the screen, or the mouse against a pad."
+        let width = min(stage.width - 24 * s, 620 * s)
+        let panel = Rect(x: stage.center.x - width / 2, y: stage.center.y - 70 * s, width: width, height: 140 * s)
+        ui.draw(.shadow(panel, cornerRadius: 22 * s, blur: 20 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
+        ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.88), cornerRadius: 22 * s))
+        ui.label(title, style: .title, alignment: .center,
+                 in: Rect(x: panel.minX + 16 * s, y: panel.minY + 14 * s, width: panel.width - 32 * s, height: 44 * s))
+        ui.label(hint, style: .muted, alignment: .center, maxLines: 2,
+                 in: Rect(x: panel.minX + 20 * s, y: panel.minY + 60 * s, width: panel.width - 40 * s, height: 66 * s))
     }
 
     /// The clock: a pill at the top centre, red in the last five seconds.

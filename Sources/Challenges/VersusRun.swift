@@ -13,7 +13,9 @@ public enum PunchSource: Hashable, Sendable {
 /// punches: a gamepad (each its own), the mouse or keyboard, or one half of a touch
 /// screen. The first two sources to punch after "Go!" are player 1 and player 2 (a
 /// touch screen's halves keep their sides, left = 1, right = 2, when both are touch);
-/// a third source is ignored.
+/// a third source is ignored. Each joins with a punch, and the 30 seconds start only
+/// once both have: one player alone waits (and is told how a second joins), rather
+/// than racing nobody.
 public final class VersusRun {
     public typealias Phase = ChallengeClock.Phase
     public static let countdownSeconds = ChallengeClock.countdownSeconds
@@ -29,7 +31,13 @@ public final class VersusRun {
 
     public var phase: Phase { clock.phase }
 
-    public func step(_ dt: Double) { clock.step(dt) }
+    /// Past "Go!" with a seat still empty: the clock holds, and punches only take seats.
+    public var isWaitingForPlayers: Bool { clock.phase == .running && players.contains(nil) }
+
+    public func step(_ dt: Double) {
+        guard !isWaitingForPlayers else { return }
+        clock.step(dt)
+    }
 
     /// Which player (0 or 1) `source` is, taking a free seat for a new one.
     func player(for source: PunchSource) -> Int? {
@@ -52,9 +60,18 @@ public final class VersusRun {
         }
     }
 
+    /// The seat whose colour `source` wears: its own once seated, else the seat its
+    /// first punch would take; nil when both are taken by others (a third player).
+    public func colorSeat(for source: PunchSource) -> Int? {
+        if let seat = players.firstIndex(of: source) { return seat }
+        return players.firstIndex(where: { $0 == nil })
+    }
+
     /// A punch that landed, from `source`: a point for its player while the clock runs.
     public func landed(strength: Int, from source: PunchSource) {
-        guard phase == .running, let seat = player(for: source) else { return }
+        guard phase == .running else { return }
+        let joining = isWaitingForPlayers
+        guard let seat = player(for: source), !joining else { return }
         scores[seat] += 1
         strongest[seat] = max(strongest[seat], strength)
     }

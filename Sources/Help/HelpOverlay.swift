@@ -40,27 +40,39 @@ public enum HelpOverlay {
                           font: ui.font(16), color: ui.theme.textMuted, alignment: .leading, maxLines: 1))
         }
         let columnWidth = (card.width - 2 * pad - gap * Float(columns - 1)) / Float(columns)
-        let rowHeight = (strip.minY - gap - top - gap * Float(rows - 1)) / Float(rows)
         let lineHeight = 24 * s
         let doesFont = ui.font(16)
-        for (index, section) in sheet.sections.enumerated() {
-            let column = index % columns, row = index / columns
-            let box = Rect(x: card.minX + pad + Float(column) * (columnWidth + gap), y: top + Float(row) * (rowHeight + gap),
-                           width: columnWidth, height: rowHeight)
-            ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
-            ui.draw(.text(section.device.rawValue, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
-                          font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
-            var y = box.minY + 44 * s
-            let textWidth = box.width - 28 * s
-            for line in section.lines {
-                // A description too long for one line takes two.
-                let lines: Float = ui.textWidth(line.does, font: doesFont) > textWidth ? 2 : 1
-                guard y + lineHeight * (1 + lines) <= box.maxY else { break }
-                ui.draw(.text(line.input, Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
-                              font: ui.font(17, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
-                ui.draw(.text(line.does, Rect(x: box.minX + 14 * s, y: y + lineHeight * 0.95, width: textWidth, height: lineHeight * lines),
-                              font: doesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: Int(lines)))
-                y += lineHeight * (1.35 + lines)
+        let textWidth = columnWidth - 28 * s
+        // A description too long for one line takes two.
+        func lines(_ line: HelpSheet.Line) -> Float { ui.textWidth(line.does, font: doesFont) > textWidth ? 2 : 1 }
+        func needed(_ section: (device: HelpSheet.Device, lines: [HelpSheet.Line])) -> Float {
+            44 * s + section.lines.reduce(0) { $0 + lineHeight * (1.35 + lines($1)) } + 4 * s
+        }
+        // The cards share the room when every line fits; where they do not (a small
+        // window, a large size) each row is as tall as its lines and the cards scroll.
+        let body = Rect(x: card.minX + pad, y: top, width: card.width - 2 * pad, height: max(1, strip.minY - gap - top))
+        let shared = (body.height - gap * Float(rows - 1)) / Float(rows)
+        let rowHeights = (0..<rows).map { row in
+            max(shared, sheet.sections.enumerated().filter { $0.offset / columns == row }.map { needed($0.element) }.max() ?? 0)
+        }
+        let content = rowHeights.reduce(0, +) + gap * Float(rows - 1)
+        ui.scrollPage("help-cards", contentHeight: content, in: body, bleed: 4) { area in
+            for (index, section) in sheet.sections.enumerated() {
+                let column = index % columns, row = index / columns
+                let rowTop = area.minY + rowHeights.prefix(row).reduce(0, +) + gap * Float(row)
+                let box = Rect(x: area.minX + Float(column) * (columnWidth + gap), y: rowTop, width: columnWidth, height: rowHeights[row])
+                ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
+                ui.draw(.text(section.device.rawValue, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
+                              font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
+                var y = box.minY + 44 * s
+                for line in section.lines {
+                    let count = lines(line)
+                    ui.draw(.text(line.input, Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
+                                  font: ui.font(17, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
+                    ui.draw(.text(line.does, Rect(x: box.minX + 14 * s, y: y + lineHeight * 0.95, width: textWidth, height: lineHeight * count),
+                                  font: doesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: Int(count)))
+                    y += lineHeight * (1.35 + count)
+                }
             }
         }
         if ui.takeBack() { closed = true }

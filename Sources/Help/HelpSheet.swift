@@ -123,7 +123,12 @@ public struct HelpSheet: Sendable, Equatable {
             pad = [line("D-pad, A", "move and press"), line("B", "close")]
         }
         pad.append(line("Back", "this help"))
-        var anywhere = [line("F1 or ?", "this help")]
+        // Where typing lands in a search or a field, `?` is typed there: only F1 opens
+        // the help, and these pages say so rather than promise a key that types.
+        let questionMarkTypes = page == .manage || page == .allTargets || page == .editor
+        var anywhere = [questionMarkTypes
+            ? line("F1", page == .editor ? "this help (? types into the field)" : "this help (? types into the search)")
+            : line("F1 or ?", "this help")]
         if desktop {
             anywhere += [line("Ctrl+L", "manage"), line("Ctrl+M", "every target"), line("Ctrl+N", "add a target"),
                          line("Ctrl+T", "stats"), line("Ctrl+R", "a rush"), line("Ctrl+B", "versus"),

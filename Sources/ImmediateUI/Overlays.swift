@@ -150,6 +150,11 @@ extension UIContext {
         toasts.removeAll { $0.message == message }
     }
 
+    /// The band at a page's bottom kept for toasts (one line's worth, where a toast sits
+    /// without a clearance): pages end above it whether or not a toast shows, so none
+    /// covers a row or button and nothing moves when one comes or goes.
+    public var toastBand: Float { (32 + 10) * scale + theme.controlHeight * scale }
+
     /// How many toasts are showing.
     public var toastCount: Int { toasts.count + (actionToastThisFrame ? 1 : 0) }
 

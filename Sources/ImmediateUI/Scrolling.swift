@@ -158,6 +158,33 @@ extension UIContext {
         endScrollList(frame)
     }
 
+    /// Starts a scrolled page: content `contentHeight` pixels tall, built by the caller
+    /// from `frame.rect(for: 0)` (whose top moves with the scroll), then
+    /// `endScrollList`. For a screen of ordinary controls (settings, a form) that may
+    /// not fit its window: the wheel moves about three rows of `rowHeight` points a
+    /// notch, Page Up/Down and Home/End work, and a control focused by Tab or the
+    /// d-pad is scrolled into view, as in any list.
+    public func beginScrollPage(_ label: String, contentHeight: Float, rowHeight: Float = 48, in rect: Rect) -> ScrollListFrame {
+        beginScrollRegion(
+            label, count: 1, minimumItemWidth: nil, itemHeight: contentHeight / max(scale, 0.01), spacing: 0, padding: 0,
+            rect: rect, wheelRowHeight: rowHeight)
+    }
+
+    /// A page of controls laid out in `body` that scrolls when they are taller than it
+    /// (a small window, a large "size of everything"): `build` gets the rectangle to lay
+    /// them out in, `contentHeight` pixels tall, moved by the scroll. The region reaches
+    /// `bleed` points past the body on every side, so the cards' shadows are not cut,
+    /// and is built the same whether it scrolls or not (the controls keep their ids,
+    /// and with them the focus, when a change of size makes it scroll).
+    public func scrollPage(_ label: String, contentHeight: Float, in body: Rect, bleed: Float = 10, build: (Rect) -> Void) {
+        let edge = bleed * scale
+        let viewport = Rect(x: body.minX - edge, y: body.minY - edge, width: body.width + 2 * edge, height: body.height + 2 * edge)
+        let frame = beginScrollPage(label, contentHeight: contentHeight + 2 * edge, in: viewport)
+        let item = frame.rect(for: 0)
+        build(Rect(x: body.minX, y: item.minY + edge, width: max(1, min(body.width, item.width - 2 * edge)), height: contentHeight))
+        endScrollList(frame)
+    }
+
     /// The scroll offset in pixels of the region `label` (in the current id scope).
     public func scrollOffset(_ label: String) -> Float { scrollStates[id(label)]?.offset ?? 0 }
 
@@ -196,7 +223,7 @@ extension UIContext {
 
     func beginScrollRegion(
         _ label: String, count: Int, minimumItemWidth: Float?, itemHeight: Float, spacing: Float, padding: Float,
-        rect: Rect?
+        rect: Rect?, wheelRowHeight: Float? = nil
     ) -> ScrollListFrame {
         let regionID = id(label)
         let viewport = rect ?? takeRect(nil)
@@ -230,7 +257,8 @@ extension UIContext {
         var state = scrollStates[regionID] ?? ScrollState()
         if state.atEnd && !state.dragging && state.velocity == 0 { state.offset = maxOffset }
         if !isInputBlocked {
-            scrollInput(regionID, viewport: viewport, strip: strip, rowStride: stride, maxOffset: maxOffset, state: &state)
+            let wheelStride = wheelRowHeight.map { $0 * scale } ?? stride
+            scrollInput(regionID, viewport: viewport, strip: strip, rowStride: wheelStride, maxOffset: maxOffset, state: &state)
         }
         if let target = reveal, target.scroll == regionID {
             if target.top - gap < state.offset { state.offset = target.top - gap }
@@ -276,9 +304,9 @@ extension UIContext {
         _ regionID: WidgetID, viewport: Rect, strip: Rect, rowStride: Float, maxOffset: Float, state: inout ScrollState
     ) {
         if !wheelTaken, wheel.y != 0, !pointerIsTouch, hits(viewport, pointer) {
-            // Wheel up (positive) shows earlier rows. About three rows a notch, as desktop
-            // lists scroll, but never most of a page, or the eye loses its place.
-            let notch = min(3 * rowStride, max(rowStride, viewport.height * 0.6))
+            // Wheel up (positive) shows earlier rows. Three rows a notch, as desktop lists
+            // scroll (and the README says), but never a whole page, or the eye loses its place.
+            let notch = min(3 * rowStride, max(rowStride, viewport.height * 0.9))
             state.offset -= wheel.y * notch
             state.velocity = 0
             wheelTaken = true

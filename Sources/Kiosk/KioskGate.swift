@@ -104,7 +104,12 @@ final class KioskGate {
         guard let answer = checker.takeAnswer(), var current = pad else { return nil }
         switch answer {
         case .lockout(let lockout):
-            if lockout.isLocked(now: now.timeIntervalSince1970) { current.status = .locked(until: lockout.lockedUntil) }
+            if lockout.isLocked(now: now.timeIntervalSince1970) {
+                current.status = .locked(until: lockout.lockedUntil)
+            } else if case .locked = current.status {
+                // Cleared from a shell (`kiosk reset-lockout`) while the pad counted down.
+                current.status = .prompt
+            }
         case .checked(.accepted):
             pad = nil
             isUnlocked = true
@@ -124,11 +129,21 @@ final class KioskGate {
         return nil
     }
 
-    /// Opens the pad's keys again once a lock has run out.
-    func expireLock(now: Date) {
-        guard case .locked(let until)? = pad?.status, now.timeIntervalSince1970 >= until else { return }
-        pad?.status = .prompt
+    /// Opens the pad's keys again once a lock has run out; while it counts down, reads
+    /// the saved lockout again about once a second (`time`: app seconds), so a lock the
+    /// operator cleared from a shell ends here too.
+    func expireLock(now: Date, time: Double) {
+        guard case .locked(let until)? = pad?.status else { return }
+        if now.timeIntervalSince1970 >= until {
+            pad?.status = .prompt
+        } else if time - lockoutReadAt >= 1 {
+            lockoutReadAt = time
+            checker.readLockout()
+        }
     }
+
+    /// When the locked pad last asked for the saved lockout (app seconds).
+    private var lockoutReadAt = -Double.infinity
 
     var isChecking: Bool { checker.isChecking }
 }

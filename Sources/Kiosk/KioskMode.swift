@@ -59,6 +59,25 @@ final class KioskMode {
         }
     }
 
+    /// Whether `event` asks to quit, and if so whether it is a key's auto-repeat: nil
+    /// when it does not ask. Ctrl+Q (with Shift or not), Alt+F4 without a window
+    /// manager to take it, the window's close button, and Escape where it would quit.
+    /// A signal (`quitRequested`) is not a visitor's: it still stops the kiosk.
+    static func quitKey(_ event: InputEvent, escapeQuits: Bool) -> Bool? {
+        switch event {
+        case .windowCloseRequested:
+            return false
+        case .keyDown(.character("q"), let modifiers, let isRepeat) where modifiers.contains(.control):
+            return isRepeat
+        case .keyDown(.other("F4"), let modifiers, let isRepeat) where modifiers.contains(.alt):
+            return isRepeat
+        case .keyDown(.escape, _, let isRepeat) where escapeQuits:
+            return isRepeat
+        default:
+            return nil
+        }
+    }
+
     /// The mouse shows the cursor; a finger hides it.
     func noteCursor(_ event: InputEvent, time: Double) {
         switch event {

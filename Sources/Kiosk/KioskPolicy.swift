@@ -48,6 +48,10 @@ public final class KioskPolicy: SessionPolicy {
     /// Visitors do not quit; the operator who does wants out at once, unless the
     /// operator menu turned the summary on.
     public var offersSessionSummary: Bool { kiosk.preferences.summaryOnQuit }
+    /// Only the operator quits: the PIN unlocks the gate just before its quit runs.
+    public var allowsQuit: Bool { kiosk.gate.isUnlocked }
+    /// The PIN pad's input is the operator's secret.
+    public var takesSecretInput: Bool { kiosk.gate.pad != nil }
     public var pictureRoot: URL? { kiosk.pictureRoot }
 
     public func reserves(_ point: Point, layout: MainLayout) -> Bool {
@@ -68,10 +72,16 @@ public final class KioskPolicy: SessionPolicy {
                 return true
             }
         }
-        switch event {
-        case .windowCloseRequested, .keyDown(.character("q"), [.control], false), .keyDown(.other("F4"), [.alt], false):
-            operatorRequest(.quit, session: session)
+        // Every way of asking to quit is decided here, before anything else sees it: a
+        // fresh press asks for the PIN, an auto-repeat of a key held down does nothing
+        // (it once reached the session's own Ctrl+Q after Cancel closed the pad).
+        // Escape asks too, on the punch screen with no pad open (over the pad it cancels).
+        let escapeQuits = session.page == .main && kiosk.gate.pad == nil && !kiosk.gate.isUnlocked
+        if let isRepeat = KioskMode.quitKey(event, escapeQuits: escapeQuits) {
+            if !isRepeat { operatorRequest(.quit, session: session) }
             return true
+        }
+        switch event {
         case .fileDropped:
             // Pictures come from the kiosk's own folder, through the operator.
             session.ui?.showToast("This kiosk does not take dropped files.", kind: .error, duration: 3)
@@ -101,8 +111,6 @@ public final class KioskPolicy: SessionPolicy {
             operatorRequest(.add, session: session)
         case .keyDown(.character("m"), _, _), .keyDown(.f11, _, _):
             break  // the library grid and sound are the operator's; the kiosk stays fullscreen
-        case .keyDown(.escape, _, false) where onMain:
-            operatorRequest(.quit, session: session)
         case .gamepadButton(_, let button, _):
             if chord {
                 operatorRequest(.operatorMenu, byGamepad: true, session: session)
@@ -190,7 +198,7 @@ public final class KioskPolicy: SessionPolicy {
         if let progress = kiosk.holdProgress(time: time), progress >= 1 {
             operatorRequest(.operatorMenu, session: session)
         }
-        if kiosk.gate.pad != nil { kiosk.gate.expireLock(now: session.now) }
+        if kiosk.gate.pad != nil { kiosk.gate.expireLock(now: session.now, time: time) }
         kiosk.stepCursor(time: time)
         if let deadline = kiosk.stillThereDeadline {
             guard time >= deadline else { return }

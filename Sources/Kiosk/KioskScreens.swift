@@ -8,7 +8,7 @@ import TargetStore
 /// The kiosk's own UI: the operator PIN pad (a modal keypad for touch, gamepad and
 /// keyboard), the operator menu, the operator's hidden corner on the main screen and
 /// the attract loop's invitation.
-struct KioskScreens {
+public struct KioskScreens {
     let ui: UIContext
     let layout: MainLayout
 
@@ -178,9 +178,15 @@ struct KioskScreens {
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
         let top = headerRect.maxY + 70 * s
-        let rowHeight = min(72 * s, (Float(layout.height) - top - margin) / 9 - 10 * s)
-        // The nine rows sit in the middle of the room below the header.
-        var y = max(top, top + (Float(layout.height) - margin - top - 9 * (rowHeight + 10 * s)) / 2)
+        // Above the toasts' band, so a toast never covers Quit; rows no smaller than a
+        // finger, and the page scrolls when nine of them do not fit.
+        let body = Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin,
+                        height: max(1, Float(layout.height) - top - max(margin, ui.toastBand)))
+        let rowHeight = max(44 * s, min(72 * s, body.height / 9 - 10 * s))
+        let content = 9 * (rowHeight + 10 * s) - 10 * s
+        // The nine rows, from `start`: the middle of the room when they fit.
+        func rows(from start: Float) {
+        var y = start
         func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
@@ -205,25 +211,56 @@ struct KioskScreens {
             action = .toggleKeepMarks
         }
         if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
+        }
+        ui.scrollPage("operator-menu", contentHeight: content, in: body) { area in
+            rows(from: area.minY + max(0, (body.height - content) / 2))
+        }
         if ui.backRequested && action == .none { action = .lock }
         return action
     }
 
     // MARK: Today's strongest
 
-    /// The day's five strongest punches, on the left of the stage while the attract
-    /// loop runs: rank, strength, target and time. No names: nothing visitors typed.
-    func leaderboard(_ hits: [StrongHit], clock: (Double) -> String) {
+    /// Where the board goes and how many of its rows fit. Beside the target on a wide
+    /// screen, right of the tool strip; under it, across, above the strip and Wash, on
+    /// a tall one. Never over the tool strip (it once covered the medals and title at
+    /// 1920x1080), and never past the stage: on a small one it shows fewer rows, and
+    /// nothing when not even the title and one row fit.
+    public static func leaderboardPlace(_ layout: MainLayout, rows: Int) -> (panel: Rect, rows: Int)? {
         let s = layout.scale
         let stage = layout.stage
-        let rowHeight = 46 * s
-        let height = 64 * s + Float(max(1, hits.count)) * rowHeight + 16 * s
-        // Beside the target on a wide screen; under it, across, on a tall one.
-        let portrait = layout.height > layout.width
-        let width = portrait ? min(stage.width * 0.9, 480 * s) : min(340 * s, stage.width * 0.3)
+        let rowHeight = 46 * s, chrome = 64 * s + 16 * s
+        let gap = 12 * s
+        // Under the target where the strip is a row (a tall stage), beside it where the
+        // strip runs down the left edge.
+        let portrait = layout.toolStrip.width > layout.toolStrip.height
+        let room: Rect
+        if portrait {
+            let bottom = min(layout.toolStrip.minY, layout.washButton.minY) - gap
+            room = Rect(x: stage.minX, y: stage.minY, width: stage.width, height: max(0, bottom - stage.minY))
+        } else {
+            // Right of the strip, and above Wash (which sticks out right of the strip).
+            let left = layout.toolStrip.maxX + gap
+            let bottom = layout.washButton.minY - gap
+            room = Rect(x: left, y: stage.minY, width: max(0, stage.maxX - left), height: max(0, bottom - stage.minY))
+        }
+        let fitting = min(max(1, rows), Int(((room.height - chrome) / rowHeight).rounded(.down)))
+        let width = portrait ? min(room.width * 0.9, 480 * s) : min(340 * s, max(stage.width * 0.3, 270 * s), room.width)
+        guard fitting >= 1, width >= 160 * s else { return nil }
+        let height = chrome + Float(fitting) * rowHeight
         let panel = portrait
-            ? Rect(x: stage.center.x - width / 2, y: stage.maxY - height, width: width, height: height)
-            : Rect(x: stage.minX, y: stage.center.y - height / 2, width: width, height: height)
+            ? Rect(x: room.center.x - width / 2, y: room.maxY - height, width: width, height: height)
+            : Rect(x: room.minX, y: room.center.y - height / 2, width: width, height: height)
+        return (panel, fitting)
+    }
+
+    /// The day's five strongest punches (as many as fit), beside the target while the
+    /// attract loop runs: rank, strength, target and time. No names: nothing visitors typed.
+    func leaderboard(_ allHits: [StrongHit], clock: (Double) -> String) {
+        let s = layout.scale
+        let rowHeight = 46 * s
+        guard let (panel, fitting) = Self.leaderboardPlace(layout, rows: allHits.count) else { return }
+        let hits = Array(allHits.prefix(fitting))
         ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
         ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))
         ui.draw(.text("Today's strongest", Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),

@@ -30,8 +30,11 @@ extension LibraryScreens {
         }
 
         let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 60 * s)
-        let previewSide = min(body.height - 60 * s, body.width * 0.42)
-        let previewRect = Rect(x: body.minX, y: body.minY, width: previewSide, height: previewSide)
+        // Side by side on a wide window; on a tall one the picture on top and the form
+        // under it, each the window's width (two columns there left both cramped).
+        let stacked = height > width
+        let previewSide = stacked ? min(body.width, body.height * 0.45) : min(body.height - 60 * s, body.width * 0.42)
+        let previewRect = Rect(x: stacked ? body.center.x - previewSide / 2 : body.minX, y: body.minY, width: previewSide, height: previewSide)
         ui.panel(previewRect, shadow: true)
         var pictureProblem: String?
         var checking = false
@@ -71,9 +74,9 @@ extension LibraryScreens {
                      in: Rect(x: previewRect.minX, y: previewRect.maxY + 60 * s, width: previewSide, height: 28 * s))
         }
 
-        let formX = previewRect.maxX + 40 * s
+        let formX = stacked ? body.minX : previewRect.maxX + 40 * s
         let formWidth = body.maxX - formX
-        var y = body.minY
+        var y = stacked ? previewRect.maxY + (editor.acceptsDrops ? 100 : 72) * s : body.minY
         ui.label("Name", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
         y += 32 * s
         let nameField = ui.textField("name", text: &editor.name, placeholder: "What stresses you out?",
@@ -110,7 +113,15 @@ extension LibraryScreens {
             if action == .none && reason == nil && !saving { action = .save }
         }
 
-        if editor.isAskingToDiscard {
+        if editor.isAskingToQuit {
+            let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
+            switch ui.confirmDialog("quit-unsaved", title: "Quit without saving?", message: what + " Press Ctrl+Q again to quit.",
+                                    confirmLabel: "Quit", cancelLabel: "Keep editing", destructive: true) {
+            case .confirmed: action = .quitDiscarding
+            case .cancelled: action = .keepEditing
+            case .pending: break
+            }
+        } else if editor.isAskingToDiscard {
             let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
             switch ui.confirmDialog("discard", title: "Discard changes?", message: what + " Press Escape again to discard.",
                                     confirmLabel: "Discard", cancelLabel: "Keep editing", destructive: true, escapeConfirms: true) {

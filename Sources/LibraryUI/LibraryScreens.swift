@@ -48,6 +48,8 @@ public struct LibraryScreens {
         /// "Discard changes?" answered.
         case discardEdit
         case keepEditing
+        /// "Quit without saving?" answered Quit.
+        case quitDiscarding
         case openPicker
         case openFolder(URL)
         case choosePicture(URL)
@@ -93,11 +95,11 @@ public struct LibraryScreens {
                  in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * layout.scale))
     }
 
-    /// The area below a header with a subtitle, for the page's list or grid.
-    /// While toasts show, the body ends above them, so none hides a row.
+    /// The area below a header with a subtitle, for the page's list or grid. It ends
+    /// above the toasts' band, toast or not: none hides a row, and no row moves for one.
     public func pageBody(under header: Rect) -> Rect {
         let top = header.maxY + 40 * layout.scale
-        let bottom = max(margin, ui.toastStackHeight > 0 ? ui.toastStackHeight + 20 * layout.scale : margin)
+        let bottom = max(margin, ui.toastBand)
         return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
     }
 
@@ -122,7 +124,7 @@ public struct LibraryScreens {
     public func searchedBody(under header: Rect) -> Rect {
         let s = layout.scale
         let top = header.maxY + 74 * s
-        let bottom = max(margin, ui.toastStackHeight > 0 ? ui.toastStackHeight + 20 * s : margin)
+        let bottom = max(margin, ui.toastBand)
         return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
     }
 

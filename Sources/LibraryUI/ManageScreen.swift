@@ -48,12 +48,20 @@ extension LibraryScreens {
             }
             let controlsWidth = 56 * s + 110 * s + 120 * s + 3 * pad
             let textX = rect.minX + 2 * pad + thumbSide
-            let textWidth = max(40, rect.maxX - controlsWidth - textX - 150 * s)
+            // A narrow row (portrait, the minimum window) gives the count's column to the
+            // name and says the count on the message's line: names were cut to five letters.
+            let narrow = rect.width < 860 * s
+            let countWidth = narrow ? 0 : 150 * s
+            let textWidth = max(40, rect.maxX - controlsWidth - textX - countWidth)
+            let count = "\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")"
             ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY + pad, width: textWidth, height: rect.height * 0.42))
-            ui.label(target.message.isEmpty ? " " : target.message, style: .muted,
+            let second = narrow ? (target.message.isEmpty ? count : count + " · " + target.message) : target.message
+            ui.label(second.isEmpty ? " " : second, style: .muted,
                      in: Rect(x: textX, y: rect.minY + rect.height * 0.45, width: textWidth, height: rect.height * 0.42))
-            ui.label("\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")", style: .muted, alignment: .trailing,
-                     in: Rect(x: textX + textWidth, y: rect.minY, width: 140 * s, height: rect.height))
+            if !narrow {
+                ui.label(count, style: .muted, alignment: .trailing,
+                         in: Rect(x: textX + textWidth, y: rect.minY, width: 140 * s, height: rect.height))
+            }
             var x = rect.maxX - controlsWidth
             let controlHeight = 48 * s
             let controlY = rect.center.y - controlHeight / 2
@@ -66,6 +74,10 @@ extension LibraryScreens {
                 action = .edit(target.id)
             }
             x += 110 * s + pad
+            if filter.focusDeleteOf == target.id && !ui.isModalOpen {
+                filter.focusDeleteOf = nil
+                ui.focusNow(ui.id("Delete"), visible: ui.focusVisible)
+            }
             if ui.button("Delete", style: .destructive, in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
                 action = .askDelete(target.id)
             }

@@ -22,56 +22,63 @@ extension LibraryScreens {
         // Two columns where they fit side by side (Sound and Motion, then Display),
         // one column in the middle otherwise, its rows as tall as the room allows.
         let twoColumns = body.width >= 1100 * s
-        let columnWidth = twoColumns ? min((body.width - groupGap) / 2, 620 * s) : min(body.width, 760 * s)
+        let columnLimit = twoColumns ? min((body.width - groupGap) / 2, 620 * s) : min(body.width, 760 * s)
         let rowsInColumn: Float = twoColumns ? 5 : 8
         let groupsInColumn: Float = twoColumns ? 2 : 3
         let rowHeight = max(50 * s, min(58 * s, (body.height - groupsInColumn * (titleHeight + 12 * s + groupGap)) / rowsInColumn))
-        let left = twoColumns ? body.minX + (body.width - 2 * columnWidth - groupGap) / 2 : body.minX + (body.width - columnWidth) / 2
-        var column = 0
-        var y = body.minY
+        // Taller than the window (a small one, or a large "size of everything"): the
+        // page scrolls, and Tab brings the focused row into view.
+        let contentHeight = groupsInColumn * (titleHeight + 12 * s) + (groupsInColumn - 1) * groupGap + rowsInColumn * rowHeight
         var changed = current
+        func build(in body: Rect) {
+            let columnWidth = min(columnLimit, twoColumns ? (body.width - groupGap) / 2 : body.width)
+            let left = twoColumns ? body.minX + (body.width - 2 * columnWidth - groupGap) / 2 : body.minX + (body.width - columnWidth) / 2
+            var column = 0
+            var y = body.minY
 
-        func group(_ title: String, rows: Int, newColumn: Bool = false) -> Rect {
-            if newColumn && twoColumns {
-                column += 1
-                y = body.minY
+            func group(_ title: String, rows: Int, newColumn: Bool = false) -> Rect {
+                if newColumn && twoColumns {
+                    column += 1
+                    y = body.minY
+                }
+                let height = titleHeight + Float(rows) * rowHeight + 12 * s
+                let card = Rect(x: left + Float(column) * (columnWidth + groupGap), y: y, width: columnWidth, height: height)
+                ui.panel(card, shadow: true)
+                ui.label(title, style: .muted, in: Rect(x: card.minX + 18 * s, y: card.minY + 6 * s, width: card.width - 36 * s, height: titleHeight))
+                y = card.maxY + groupGap
+                return card
             }
-            let height = titleHeight + Float(rows) * rowHeight + 12 * s
-            let card = Rect(x: left + Float(column) * (columnWidth + groupGap), y: y, width: columnWidth, height: height)
-            ui.panel(card, shadow: true)
-            ui.label(title, style: .muted, in: Rect(x: card.minX + 18 * s, y: card.minY + 6 * s, width: card.width - 36 * s, height: titleHeight))
-            y = card.maxY + groupGap
-            return card
-        }
-        func row(_ index: Int, in card: Rect) -> Rect {
-            Rect(x: card.minX + 6 * s, y: card.minY + titleHeight + 6 * s + Float(index) * rowHeight, width: card.width - 12 * s, height: rowHeight)
-        }
-        func switchRow(_ label: String, _ value: Bool, in rect: Rect) -> Bool? {
-            if case .changed(let on) = ui.switchRow(label, isOn: value, in: rect) { return on }
-            return nil
-        }
-        func stepperRow(_ label: String, _ key: UserSettings.Key, _ value: Int, step: Int, in rect: Rect) -> Int? {
-            let pad = ui.theme.padding * s
-            ui.label(label, style: .body, in: Rect(x: rect.minX + pad, y: rect.minY, width: rect.width / 2, height: rect.height))
-            guard let range = key.range else { return nil }
-            let width = 230 * s
-            return ui.stepper(label, value: value, range: range, step: step, unit: " %",
-                              in: Rect(x: rect.maxX - pad - width, y: rect.minY + 4 * s, width: width, height: rect.height - 8 * s))
-        }
+            func row(_ index: Int, in card: Rect) -> Rect {
+                Rect(x: card.minX + 6 * s, y: card.minY + titleHeight + 6 * s + Float(index) * rowHeight, width: card.width - 12 * s, height: rowHeight)
+            }
+            func switchRow(_ label: String, _ value: Bool, in rect: Rect) -> Bool? {
+                if case .changed(let on) = ui.switchRow(label, isOn: value, in: rect) { return on }
+                return nil
+            }
+            func stepperRow(_ label: String, _ key: UserSettings.Key, _ value: Int, step: Int, in rect: Rect) -> Int? {
+                let pad = ui.theme.padding * s
+                ui.label(label, style: .body, in: Rect(x: rect.minX + pad, y: rect.minY, width: rect.width / 2, height: rect.height))
+                guard let range = key.range else { return nil }
+                let width = 230 * s
+                return ui.stepper(label, value: value, range: range, step: step, unit: " %",
+                                  in: Rect(x: rect.maxX - pad - width, y: rect.minY + 4 * s, width: width, height: rect.height - 8 * s))
+            }
 
-        let sound = group("Sound", rows: 2)
-        if let on = switchRow("Play sounds", current.sound, in: row(0, in: sound)) { changed.sound = on }
-        if let volume = stepperRow("Volume", .volume, current.volume, step: 10, in: row(1, in: sound)) { changed.volume = volume }
+            let sound = group("Sound", rows: 2)
+            if let on = switchRow("Play sounds", current.sound, in: row(0, in: sound)) { changed.sound = on }
+            if let volume = stepperRow("Volume", .volume, current.volume, step: 10, in: row(1, in: sound)) { changed.volume = volume }
 
-        let motion = group("Motion", rows: 3)
-        if let on = switchRow("Reduce motion", current.reduceMotion, in: row(0, in: motion)) { changed.reduceMotion = on }
-        if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
-        if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
+            let motion = group("Motion", rows: 3)
+            if let on = switchRow("Reduce motion", current.reduceMotion, in: row(0, in: motion)) { changed.reduceMotion = on }
+            if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
+            if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
 
-        let display = group("Display", rows: 3, newColumn: true)
-        if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
-        if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
-        if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(2, in: display)) { changed.photoFrame = on }
+            let display = group("Display", rows: 3, newColumn: true)
+            if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
+            if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
+            if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(2, in: display)) { changed.photoFrame = on }
+        }
+        ui.scrollPage("settings", contentHeight: contentHeight, in: body) { build(in: $0) }
 
         if changed != current { action = .changeSettings(changed) }
         if ui.backRequested { action = .show(.main) }

@@ -65,14 +65,17 @@ extension LibraryScreens {
         let slot = plot.width / Float(max(1, days.count))
         let barWidth = max(2, slot * 0.68)
         var tip: (text: String, anchor: Rect, top: Float)?
+        var dayIDs: [WidgetID] = []
         for (index, day) in days.enumerated() {
             let x = plot.minX + Float(index) * slot + (slot - barWidth) / 2
             let height = day.punches == 0 ? 0 : max(3 * s, plot.height * Float(day.punches) / Float(most))
             let bar = Rect(x: x, y: plot.maxY - height, width: barWidth, height: height)
             let hitArea = Rect(x: plot.minX + Float(index) * slot, y: plot.minY, width: slot, height: plot.height)
             ui.pushID(index)
-            let state = ui.updateControl(ui.id("day"), hitArea, activatesOnKeys: false, ringRadius: 6 * s)
+            let dayID = ui.id("day")
+            let state = ui.updateControl(dayID, hitArea, activatesOnKeys: false, ringRadius: 6 * s)
             ui.popID()
+            dayIDs.append(dayID)
             let isToday = index == days.count - 1
             let lit = state.isHot || state.isFocused
             if height > 0 {
@@ -89,6 +92,14 @@ extension LibraryScreens {
                 ui.draw(.text(isToday ? "Today" : DayTotal.shortLabel(day.day),
                               Rect(x: hitArea.center.x - 60 * s, y: plot.maxY + 6 * s, width: 120 * s, height: 28 * s),
                               font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+            }
+        }
+        // Home and End on the chart go to its first day and to today, as in any row.
+        if let focused = ui.focused, dayIDs.contains(focused) {
+            if ui.takeKey(.end), let today = dayIDs.last {
+                ui.focusNow(today)
+            } else if ui.takeKey(.home), let first = dayIDs.first {
+                ui.focusNow(first)
             }
         }
         if let tip {

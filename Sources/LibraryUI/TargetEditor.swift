@@ -26,6 +26,9 @@ public final class TargetEditor {
     private let openedMessage: String
     /// True while the form waits for "Discard changes?" to be answered.
     public var isAskingToDiscard = false
+    /// True while the form waits for "Quit without saving?" (Ctrl+Q or the window's
+    /// close button over unsaved changes) to be answered.
+    public var isAskingToQuit = false
     /// The first field takes focus when the form is first built.
     public var needsFirstFocus = true
     /// Whether the window takes dropped files (not in a kiosk): the form says so.

@@ -20,6 +20,10 @@ public final class TargetFilter {
     public var highlightStart: Double?
     /// Where the search field was last frame, for the input method's window.
     public var fieldRect: Rect?
+    /// A row whose Delete button takes the focus when next built: the one that took the
+    /// place of a row just deleted, so the focus is not lost (the next Tab once went to
+    /// Back).
+    public var focusDeleteOf: Int64?
 
     /// Indices into the library's targets of those that match, in library order.
     public private(set) var matches: [Int] = []
@@ -40,6 +44,16 @@ public final class TargetFilter {
         highlightID = nil
         highlightStart = nil
         fieldRect = nil
+        focusDeleteOf = nil
+    }
+
+    /// The row that takes a deleted row's place among the matches: the next one, or
+    /// the one before at the end of the list; nil when none is left.
+    public func neighbour(of id: Int64, in library: LibraryModel) -> Int64? {
+        guard let position = position(of: id, in: library) else { return nil }
+        let targets = library.targets
+        let candidates = [position + 1, position - 1].filter { matches.indices.contains($0) }
+        return candidates.first.flatMap { targets.indices.contains(matches[$0]) ? targets[matches[$0]].id : nil }
     }
 
     /// Whether anything is typed (spaces alone filter nothing).

@@ -54,9 +54,10 @@ extension MainSceneRenderer {
             }
         }
         if glyphs != nil {
-            let title = frame.title, message = frame.message, header = layout.titleArea
+            let title = frame.title, message = frame.message, header = layout.titleArea, bottom = messageBottom
             list.append(headerBounds) { hasher in
                 hasher.combine(5); hasher.combine(title); hasher.combine(message); hasher.combine(header); hasher.combine(scale)
+                hasher.combine(bottom)
             }
         }
         for sprite in frame.sprites {
@@ -102,15 +103,27 @@ extension MainSceneRenderer {
     }
 
     /// Where the header's title and message may draw: the title area, and below it the
-    /// three lines a long message wraps to (with their shadow).
+    /// lines a long message wraps to (with their shadow), down to `messageBottom`.
     var headerBounds: PixelRect {
+        let header = frame.layout.titleArea
+        let bottom = messageBottom + 2 * frame.layout.scale
+        return Rect(x: header.minX, y: header.minY, width: header.width, height: bottom - header.minY).insetBy(-4).enclosingPixels
+    }
+
+    /// How far down a long message may wrap: to just above the picture (its resting
+    /// place), never past it, and no further than three lines below the title would
+    /// reach; always at least the message's own row.
+    var messageBottom: Float {
         let header = frame.layout.titleArea
         let s = frame.layout.scale
         let messageTop = header.minY + header.height * 0.58
-        // A line is less than twice the font's size; the wrapped lines start at most
-        // half the message row down.
-        let bottom = max(header.maxY, messageTop + (header.maxY - messageTop) / 2 + Float(Self.messageLines) * 2 * 21 * s + 2 * s)
-        return Rect(x: header.minX, y: header.minY, width: header.width, height: bottom - header.minY).insetBy(-4).enclosingPixels
+        // A line is less than twice the font's size.
+        let threeLines = messageTop + Float(Self.messageLines) * 2 * 21 * s
+        var bottom = min(threeLines, frame.pictureRect.minY - 6 * s)
+        // Where the lines span the strip's side of the window, not down onto its buttons.
+        let strip = frame.layout.toolStrip
+        if header.minX < strip.maxX && strip.minY > header.minY { bottom = min(bottom, strip.minY - 4 * s) }
+        return max(header.maxY, bottom)
     }
 
     /// Where a score pop may draw: its box and outline (its text is clipped to them).

@@ -193,21 +193,41 @@ public final class MainSceneRenderer: BandRenderer {
             canvas.drawText(frame.message, in: messageRect, alignment: .center, font: messageFont, source: glyphs, color: messageColor)
             return
         }
-        // A long message wraps to three lines from where the one line sits, reaching
-        // over the stage's top margin; a shadow keeps it legible over a picture.
-        let metrics = layout.metrics
-        let top = messageRect.y + (messageRect.height - metrics.ascent - metrics.descent) / 2
-        let lines = PixelRect(x: messageRect.x, y: top, width: messageRect.width, height: metrics.lineHeight * Self.messageLines)
+        // A long message wraps, from where the one line sits, into the room between
+        // the title and the picture's top (`messageBottom`), never over the picture:
+        // at the largest size whose lines (three at most) fit, cut with "…" at the
+        // smallest when even that does not. A shadow keeps it legible.
+        let bottom = Int(messageBottom)
+        var font = messageFont
+        var lineCount = 1
+        var lineHeight = layout.metrics.lineHeight
+        for points in Self.messageSizes {
+            font = FontDescription.regular(Int(points * s))
+            let sized = TextLayout(source: glyphs, font: font)
+            lineHeight = sized.metrics.lineHeight
+            let room = max(1, (bottom - messageRect.y) / max(1, lineHeight))
+            let needed = sized.lineCount(of: frame.message, width: messageRect.width, maxLines: Self.messageLines + 1)
+            lineCount = min(Self.messageLines, room, needed)
+            if needed <= lineCount { break }
+        }
+        let height = lineHeight * lineCount
+        // Centred on the message's row while it fits there, else from the row's top.
+        let top = height <= messageRect.height ? messageRect.y + (messageRect.height - height) / 2 : messageRect.y
+        let lines = PixelRect(x: messageRect.x, y: top, width: messageRect.width, height: height)
         let offset = max(1, Int(2 * s))
         canvas.drawParagraph(
             frame.message, in: PixelRect(x: lines.x, y: lines.y + offset, width: lines.width, height: lines.height),
-            alignment: .center, maxLines: Self.messageLines, font: messageFont, source: glyphs, color: Color.black.withAlpha(0.45))
+            alignment: .center, maxLines: lineCount, font: font, source: glyphs, color: Color.black.withAlpha(0.45))
         canvas.drawParagraph(
-            frame.message, in: lines, alignment: .center, maxLines: Self.messageLines, font: messageFont, source: glyphs,
+            frame.message, in: lines, alignment: .center, maxLines: lineCount, font: font, source: glyphs,
             color: messageColor)
     }
 
-    /// How many lines a long message may take before it is cut with "…".
+    /// The sizes (points) a long message tries, largest first, until its lines fit.
+    static let messageSizes: [Float] = [21, 18, 16, 14]
+
+    /// How many lines a long message may take before it is cut with "…" (fewer where
+    /// the picture leaves less room).
     static let messageLines = 3
 
     private func drawTarget(_ image: RasterImage, on canvas: Canvas) {

@@ -278,6 +278,12 @@ public final class PunchController {
         requests.append(.quit)
     }
 
+    /// Gives the reticle of gamepad `id` the colour at `colorIndex` (a versus: its player's).
+    public func setReticleColor(_ colorIndex: Int, forGamepad id: Int32) {
+        guard let index = reticleIndex(id) else { return }
+        reticles[index].colorIndex = colorIndex % MainSceneRenderer.reticleColors.count
+    }
+
     private func addReticle(_ id: Int32) {
         let rect = pictureRect
         reticles.append(Reticle(gamepad: id, x: rect.center.x, y: rect.center.y,

@@ -85,6 +85,8 @@ extension AppSession {
     /// Leaving by the user's hand (Ctrl+Q, the close button): after a real session its
     /// summary shows first; asked again, or without one, the app quits.
     func requestQuitFromUser() {
+        guard policy.allowsQuit else { return }
+        if unsavedFormHoldsQuit() { return }
         if case .summary = shown {
             controller.requestQuit()
             return
@@ -103,6 +105,13 @@ extension AppSession {
     /// Builds the challenge over the punch scene and carries out its answer.
     func buildChallenge(_ ui: UIContext, time: Double) {
         let screens = ChallengeScreens(ui: ui, layout: controller.layout)
+        if case .versus(let run) = shown {
+            // Each pad's reticle wears its player's colour, as their score does (a pad
+            // beside the mouse is Player 2, orange, though it is the first pad).
+            for reticle in controller.reticles {
+                if let seat = run.colorSeat(for: .gamepad(reticle.gamepad)) { controller.setReticleColor(seat, forGamepad: reticle.gamepad) }
+            }
+        }
         switch shown {
         case .rush(let run):
             switch screens.rush(run) {
@@ -119,7 +128,7 @@ extension AppSession {
         case .summary(let summary):
             switch screens.summary(summary, time: time) {
             case .breathe: summary.startBreathing()
-            case .quit: controller.requestQuit()
+            case .quit: if policy.allowsQuit { controller.requestQuit() }
             case .keepPunching: shown = .main
             default: break
             }

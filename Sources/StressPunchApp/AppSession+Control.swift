@@ -12,6 +12,8 @@ extension AppSession: SessionControl {
     public var isMuted: Bool { controller.isMuted }
     public var reducesMotion: Bool { settings.reduceMotion }
     public var hasUnsavedForm: Bool { shown.editor?.hasChanges == true }
+    /// Whether input now is secret (the kiosk's PIN pad): a recording leaves it out.
+    public var takesSecretInput: Bool { policy.takesSecretInput }
     public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
 
     public func setMuted(_ muted: Bool) { controller.setMuted(muted) }

@@ -12,6 +12,7 @@ extension AppSession {
     func keepDraft() {
         guard let editor = shown.editor, editor.hasChanges else { return }
         editor.isAskingToDiscard = false
+        editor.isAskingToQuit = false
         editor.needsFirstFocus = true
         drafts[editor.mode] = editor
     }
@@ -100,6 +101,25 @@ extension AppSession {
         } else {
             openAddForm(returnTo: page == .allTargets ? .main : page, pictureFile: file)
         }
+    }
+
+    /// Quitting does not drop a form with changes, shown or kept as a draft (drafts
+    /// live only as long as the session): the form shows and asks "Quit without
+    /// saving?". True when it asked; asked again (Ctrl+Q, the close button) it quits.
+    func unsavedFormHoldsQuit() -> Bool {
+        if let editor = shown.editor, editor.hasChanges {
+            guard !editor.isAskingToQuit else { return false }
+            editor.isAskingToDiscard = false
+            editor.isAskingToQuit = true
+            // Over the picker too: the question is the form's.
+            shown = .editor(editor, picker: nil)
+            return true
+        }
+        guard let mode = drafts.keys.first, let draft = drafts.removeValue(forKey: mode) else { return false }
+        keepDraft()
+        draft.isAskingToQuit = true
+        shown = .editor(draft, picker: nil)
+        return true
     }
 
     /// Leaves the form from Cancel or Escape: at once when nothing changed, else after

@@ -89,6 +89,7 @@ extension AppSession {
         case .askDelete(let id): shown = .manage(.confirmDelete(id))
         case .delete(let id):
             shown = .manage(nil)
+            listFilter.focusDeleteOf = listFilter.neighbour(of: id, in: library)
             deleteOfferingUndo(id, now: ui.time)
         case .cancelDelete, .cancelRestore: shown = .manage(nil)
         case .askRestore: shown = .manage(.confirmRestore)
@@ -102,7 +103,14 @@ extension AppSession {
         case .save: saveEditing()
         case .cancelEdit: cancelEditing()
         case .discardEdit: discardEditing()
-        case .keepEditing: shown.editor?.isAskingToDiscard = false
+        case .keepEditing:
+            shown.editor?.isAskingToDiscard = false
+            shown.editor?.isAskingToQuit = false
+        case .quitDiscarding:
+            // Every unsaved form goes, as the user was told; then the usual way out.
+            drafts.removeAll()
+            if let editor = shown.editor { showPage(editor.returnTo) }
+            requestQuitFromUser()
         case .openPicker:
             guard let editor = shown.editor else { return }
             let root = policy.pictureRoot
@@ -110,7 +118,11 @@ extension AppSession {
             let newPicker = PicturePicker(start: start, root: root)
             if synchronousPictures { newPicker.waitForListing() }
             shown = .editor(editor, picker: newPicker)
+            // The form's Choose picture… kept the focus: an arrow from where it was
+            // skipped the first tile. From no focus the first arrow lands on it.
+            ui.setFocus(nil)
         case .openFolder(let folder):
+            ui.setFocus(nil)
             shown.picker?.open(folder)
             if synchronousPictures { shown.picker?.waitForListing() }
         case .choosePicture(let file):

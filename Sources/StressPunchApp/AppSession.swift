@@ -170,6 +170,10 @@ public final class AppSession {
     /// (it is built once a frame); the punch scene gets what the main screen's UI
     /// does not claim.
     public func handle(_ event: InputEvent) {
+        // Help over everything (a kiosk's PIN pad too) takes its keys first: Esc over it
+        // closed nothing and asked the kiosk for its PIN instead. Quitting and
+        // fullscreen pass it, to the policy like any other.
+        if helpShown, handleHelp(event) { return }
         if policy.filter(event, session: self) { return }
         if case .windowCloseRequested = event { requestQuitFromUser(); return }
         if handleHelp(event) { return }
@@ -232,7 +236,8 @@ public final class AppSession {
         guard case .keyDown(let key, let modifiers, let isRepeat) = event else { return false }
         switch (key, modifiers) {
         case (.character("q"), [.control]):
-            requestQuitFromUser()
+            // A held Ctrl+Q asks once: its repeats must not answer the summary it opened.
+            if !isRepeat { requestQuitFromUser() }
         case (.f11, []):
             if !isRepeat { toggleFullscreen() }
         case (.other(","), [.control]) where ui != nil && policy.showsLibraryButtons:

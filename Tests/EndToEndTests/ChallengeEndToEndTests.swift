@@ -52,6 +52,19 @@ struct VersusEndToEndTests {
         #expect(HeadlessRun.punchesLanded(result) == 19)
     }
 
+    @Test("a versus with one player waits for a second and says how one joins, never naming a winner against nobody")
+    func onePlayerWaits() throws {
+        let run = HeadlessRun()
+        var lines = ["0.30 key Ctrl+B"]
+        for index in 0..<80 { lines.append(String(format: "%.2f click 640 360", 4.0 + Double(index) * 0.5)) }
+        // Long past the 30 seconds: still waiting (a label click fails the run when absent).
+        lines += ["44.00 screenshot $DIR/waiting.png", "44.10 click \"Waiting for Player 2\"", "44.50 pad a", "45.00 pad a"]
+        for index in 0..<20 { lines.append(String(format: "%.2f click 640 360", 46.0 + Double(index) * 0.5)) }
+        lines += ["80.00 click \"Player 1 wins!\"", "80.50 quit"]
+        let result = try run.run(lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test("one gamepad and the mouse are two players")
     func padAndMouse() throws {
         let run = HeadlessRun()

@@ -104,6 +104,46 @@ struct EverydayUseTests {
         #expect(try run.cli.list().count == afterKeep.count)
     }
 
+    @Test("Ctrl+Q or the close button over a half-filled form asks first, over the form, its picker or its kept draft; asked again it quits")
+    func quittingAsksOverAnUnsavedForm() throws {
+        let run = HeadlessRun()
+        let picture = try run.cli.file("dog.png", TestPNG.solid(width: 40, height: 40, rgba: (200, 50, 20, 255)))
+        let before = try run.cli.list()
+        // Ctrl+Q asks; Keep editing; Enter then saves: the form and its picture were kept.
+        let kept = try run.run("""
+            0.10 drop \(picture)
+            0.20 text " and more"
+            0.30 key Ctrl+Q
+            0.40 screenshot $DIR/asks.png
+            0.50 click "Keep editing"
+            0.60 close
+            0.70 click "Keep editing"
+            0.80 key Return
+            1.20 screenshot $DIR/after.png
+            1.50 quit
+            """)
+        #expect(kept.status == 0, "\(kept.standardError)")
+        #expect(KioskRun.simulatedSeconds(kept) == 1.5, "\(kept.standardOutput)")
+        #expect(try run.cli.list().count == before.count + 1)
+
+        // A draft kept by a shortcut (Ctrl+L leaves the form) is asked about too; the
+        // second Ctrl+Q quits without saving it.
+        let draft = try run.run("""
+            0.10 key Ctrl+N
+            0.20 text "Half typed"
+            0.30 key Ctrl+L
+            0.40 key Ctrl+Q
+            0.50 screenshot $DIR/draft-asks.png
+            0.60 key Ctrl+Q
+            0.70 screenshot $DIR/never.png
+            2.00 quit
+            """)
+        #expect(draft.status == 0, "\(draft.standardError)")
+        #expect(FileManager.default.fileExists(atPath: run.folder.file("draft-asks.png").path))
+        #expect(!FileManager.default.fileExists(atPath: run.folder.file("never.png").path), "the second Ctrl+Q quits")
+        #expect(try run.cli.list().count == before.count + 1)
+    }
+
     @Test("Escape on the punch screen does not quit; Ctrl+Q and the close button do")
     func quitKeys() throws {
         let run = HeadlessRun()

@@ -103,6 +103,44 @@ struct KioskTests {
         #expect(!FileManager.default.fileExists(atPath: kiosk.folder.file("never.png").path))
     }
 
+    @Test("a locked kiosk is not left by any quit key held down (auto-repeat), before, over or after the PIN pad's Cancel")
+    func heldQuitKeysDoNotQuit() throws {
+        let kiosk = try KioskRun()
+        // Every quit path a visitor has, each pressed and then auto-repeated: over the
+        // pad, after Cancel closed it, and on a screen with no pad at all.
+        var lines: [String] = []
+        var time = 0.3
+        for key in ["Ctrl+Q", "Alt+F4", "Escape", "Ctrl+Shift+Q"] {
+            lines.append(String(format: "%.2f keydown %@", time, key))
+            for step in 1...3 { lines.append(String(format: "%.2f keydown %@ repeat", time + Double(step) * 0.03, key)) }
+            // Escape's own repeats cancel the pad it opened; the others' pad is cancelled by touch.
+            if key != "Escape" { lines.append(String(format: "%.2f touch %@", time + 0.12, Self.cancelButton)) }
+            for step in 1...5 { lines.append(String(format: "%.2f keydown %@ repeat", time + 0.14 + Double(step) * 0.03, key)) }
+            lines.append(String(format: "%.2f keyup %@", time + 0.32, key))
+            lines.append(String(format: "%.2f close", time + 0.34))
+            lines.append(String(format: "%.2f touch %@", time + 0.36, Self.cancelButton))
+            time += 0.5
+        }
+        lines.append(String(format: "%.2f screenshot $DIR/held.png", time))
+        lines.append(String(format: "%.2f quit", time + 0.5))
+        let held = try kiosk.run(lines.joined(separator: "\n"))
+        #expect(held.status == 0, "\(held.standardError)")
+        // Still running until the script's own quit (a signal's stand-in), still locked.
+        #expect(KioskRun.simulatedSeconds(held) == time + 0.5, "\(held.standardOutput)")
+        #expect(KioskRun.kioskLine(held).contains("kiosk: locked"), "\(held.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: kiosk.folder.file("held.png").path))
+    }
+
+    @Test("Esc closes the help over a locked kiosk, rather than asking for the PIN; the next Esc asks")
+    func escapeClosesHelp() throws {
+        let kiosk = try KioskRun()
+        let closed = try kiosk.run("0.30 key F1\n0.40 key Escape\n0.60 quit")
+        #expect(closed.status == 0, "\(closed.standardError)")
+        #expect(!KioskRun.kioskLine(closed).contains("PIN pad open"), "\(closed.standardOutput)")
+        let asks = try kiosk.run("0.30 key F1\n0.40 key Escape\n0.50 key Escape\n0.60 quit")
+        #expect(KioskRun.kioskLine(asks).contains("PIN pad open"), "\(asks.standardOutput)")
+    }
+
     @Test("the keypad takes the PIN by touch, and from a gamepad with Back+Start, the d-pad and A")
     func touchAndGamepadPIN() throws {
         let kiosk = try KioskRun()

@@ -219,6 +219,27 @@ struct OneDeviceTests {
         return ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path]
     }
 
+    @Test("in the picker the first arrow lands on the first tile, not the one after it")
+    func firstArrowLandsOnTheFirstTile() throws {
+        let run = HeadlessRun()
+        let home = run.folder.url.appendingPathComponent("home")
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        for (name, red) in [("apple", 200), ("banana", 120), ("cherry", 60)] {
+            try Data(TestPNG.solid(width: 30, height: 20, rgba: (UInt8(red), 60, 60, 255))).write(to: pictures.appendingPathComponent(name + ".png"))
+        }
+        let result = try run.run("""
+            0.20 key Ctrl+N
+            0.40 click "Choose picture…"
+            0.60 key Right
+            0.70 key Return
+            0.90 key Return
+            1.30 quit
+            """, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try run.cli.list().last?.name.lowercased() == "apple")
+    }
+
     @Test("only the keyboard: Ctrl+N opens on Name, Shift+Tab to Choose picture, pick one in the picker, Enter saves; the name comes from the file")
     func keyboardAddsATarget() throws {
         let run = HeadlessRun()

@@ -62,6 +62,31 @@ struct MarksTests {
         #expect(try Self.damage(run.cli) == 3)
     }
 
+    @Test("killed with SIGKILL during steady punching, the app has saved the marks with the punches, not just the counts")
+    func marksSavedWhilePunching() throws {
+        let run = HeadlessRun()
+        // A punch every 0.2 s for two minutes of simulated time, across the picture: the
+        // next punch always comes before the last is half a second old.
+        var lines: [String] = []
+        for index in 0..<600 {
+            let x = 560 + (index % 7) * 25, y = 300 + (index / 7 % 5) * 25
+            lines.append(String(format: "%.2f click %d %d", 0.3 + Double(index) * 0.2, x, y))
+        }
+        lines.append("125 quit")
+        let script = run.folder.file("steady.txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: script)
+        for (round, delay) in [1.5, 2.5, 4.0].enumerated() {
+            let result = try CrashTests.runAndKill(["--headless", "--script", script.path, "--data-dir", run.cli.dataDirectory], after: delay)
+            #expect(result.killed, "round \(round): the run ended before the kill; give it more punches")
+            let database = run.cli.dataDirectory + "/library.sqlite"
+            let punches = Int(try SQLiteShell.query(database, "SELECT coalesce(sum(punches), 0) FROM target")) ?? 0
+            let marks = Int(try SQLiteShell.query(database, "SELECT count(*) FROM target_mark")) ?? 0
+            // Counts are saved twice a second; marks at most as far behind.
+            if punches >= 10 { #expect(marks > 0, "round \(round): \(punches) punches saved but no mark") }
+            try? FileManager.default.removeItem(atPath: run.cli.dataDirectory)
+        }
+    }
+
     @Test("the same script on two fresh libraries draws byte-identical marks")
     func deterministic() throws {
         let script = Self.punches([(600, 330), (600, 330), (640, 360), (560, 300), (700, 420)], screenshot: "$DIR/shot.png")

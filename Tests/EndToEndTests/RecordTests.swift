@@ -95,6 +95,45 @@ struct RecordTests {
         #expect(differing * 100 < sampled * 3, "\(differing) of \(sampled) sampled pixels differ")
     }
 
+    @Test("a kiosk's recording holds no PIN: what is typed or tapped on the PIN pad is a placeholder, and the replay stays locked")
+    func kioskRecordingHidesThePIN() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let pin = "86420"
+        #expect(try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: pin + "\n").status == 0)
+        let copy = cli.folder.url.appendingPathComponent("copy").path
+        try FileManager.default.copyItem(atPath: cli.dataDirectory, toPath: copy)
+        let recording = cli.folder.file("kiosk.txt").path
+
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--kiosk", "--mute", "--record", recording])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        usleep(1_500_000)
+        func xdotool(_ arguments: String...) throws { try display.tool("/usr/bin/xdotool", arguments) }
+        // A visitor's key first (recorded as it was), then the operator's PIN.
+        try xdotool("key", "--window", windowID, "space")
+        usleep(300_000)
+        try xdotool("key", "--window", windowID, "Escape")
+        usleep(600_000)
+        for digit in pin {
+            try xdotool("key", "--window", windowID, String(digit))
+            usleep(80_000)
+        }
+        try xdotool("key", "--window", windowID, "Return")
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning, "the right PIN should quit the kiosk")
+
+        let script = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(script.contains("keydown Space"), "what visitors do is still recorded")
+        for digit in pin {
+            #expect(!script.contains("keydown \(digit)") && !script.contains("keyup \(digit)"), "the digit \(digit) was recorded:\n\(script)")
+        }
+        #expect(script.contains("PIN pad"), "the PIN's keys leave a placeholder:\n\(script)")
+        let replay = try StressPunchProcess.run(["--headless", "--script", recording, "--data-dir", copy, "--kiosk"])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(replay.standardOutput.contains("kiosk: locked"), "the replay must not unlock the kiosk: \(replay.standardOutput)")
+    }
+
     @Test("--record without a file, or with --headless, is a usage error that says why")
     func usage() throws {
         let missing = try StressPunchProcess.run(["--record"])

@@ -55,6 +55,42 @@ struct SettingsTests {
         #expect(try run.cli.run("settings", "get", "reduce-motion").standardOutput == "on\n")
     }
 
+    /// The window sizes every screen must work at: the minimum, portrait, and 200 %.
+    static let smallSizes: [(size: String, scale: String)] = [("480x360", "100"), ("720x1280", "100"), ("1280x720", "200"), ("1920x1080", "200")]
+
+    @Test("every Settings row is reachable at 480x360, in portrait and at 200 %: the wheel and End scroll, Tab brings the focus into view",
+          arguments: smallSizes.map { "\($0.size)@\($0.scale)" })
+    func settingsRowsReachable(_ setup: String) throws {
+        let parts = setup.split(separator: "@").map(String.init)
+        let run = HeadlessRun()
+        #expect(try run.cli.run("settings", "set", "ui-scale", parts[1]).status == 0)
+        let size = parts[0].split(separator: "x").compactMap { Int($0) }
+        let middle = "\(size[0] / 2) \(size[1] * 2 / 3)"
+        // The wheel, then a click on the last row by its label (a label out of view
+        // cannot be clicked: the run would stop).
+        let wheel = try run.run("""
+            0.20 key Ctrl+,
+            0.30 move \(middle)
+            0.40 wheel 0 -20
+            0.60 screenshot $DIR/wheel.png
+            0.70 click "Frame photos as stickers"
+            0.90 key Home
+            1.00 screenshot $DIR/top.png
+            1.10 click "Play sounds"
+            1.20 quit
+            """, size: parts[0])
+        #expect(wheel.status == 0, "\(setup): \(wheel.standardError)")
+        #expect(try run.cli.run("settings", "get", "photo-frame").standardOutput == "off\n", "\(setup)")
+        #expect(try run.cli.run("settings", "get", "sound").standardOutput == "off\n", "\(setup)")
+        // End, then Tab from the top to the last row and Space: the focused row shows.
+        var lines = ["0.20 key Ctrl+,", "0.30 key End", "0.40 click \"Frame photos as stickers\"", "0.50 key Home"]
+        for index in 0..<12 { lines.append(String(format: "%.2f key Tab", 0.6 + Double(index) * 0.05)) }
+        lines += ["1.30 screenshot $DIR/tabbed.png", "1.40 quit"]
+        let keys = try run.run(lines.joined(separator: "\n"), size: parts[0])
+        #expect(keys.status == 0, "\(setup): \(keys.standardError)")
+        #expect(try run.cli.run("settings", "get", "photo-frame").standardOutput == "on\n", "\(setup)")
+    }
+
     @Test("--mute overrides sound for one run and is not written back; changing another setting keeps sound's saved value")
     func flagsOverrideForOneRun() throws {
         let run = HeadlessRun()
@@ -97,6 +133,39 @@ struct SettingsTests {
         #expect(HeadlessRun.punchesLanded(result) == 3, "\(result.standardOutput)")
     }
 
+    @Test("where ? types into a search or a field, the help says F1 and that ? types there")
+    func helpSaysWhereQuestionMarkTypes() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.30 key F1
+            0.40 click "this help (? types into the search)"
+            0.50 key Escape
+            0.60 key Escape
+            0.70 key F1
+            0.80 click "F1 or ?"
+            0.90 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test("at 480x360 the help's cards scroll: every line can be reached, not just each card's first")
+    func helpScrollsWhenSmall() throws {
+        let run = HeadlessRun()
+        let result = try run.run("""
+            0.20 key F1
+            0.30 move 240 200
+            0.40 wheel 0 -20
+            0.50 screenshot $DIR/help.png
+            0.60 click "wash the marks off"
+            0.70 click "sound on or off"
+            0.80 key Home
+            0.90 click "punch it; a faster swing hits harder"
+            1.00 quit
+            """, size: "480x360")
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test("without F1 there is no help to close: the script stops at the missing Close")
     func noHelpWithoutF1() throws {
         let result = try HeadlessRun().run("0.20 click \"Close\"\n0.40 quit")
@@ -126,6 +195,32 @@ struct SettingsTests {
         #expect(!(cut[1] > 140 && cut[0] < 60), "the sticker's corner is rounded off: \(cut)")
         let edge = framed.pixel(left + 2, row)
         #expect(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, "a light outline: \(edge)")
+    }
+
+    @Test("a 200-character message wraps or shrinks into the room above the photo, never over it, at every size", arguments: ["1280x720", "480x360", "720x1280", "1920x1080"])
+    func longMessageClearsThePhoto(size: String) throws {
+        let run = HeadlessRun()
+        // A tall photo: its top is as near the title as a picture gets.
+        let photo = try run.cli.file("tall.png", TestPNG.solid(width: 300, height: 600, rgba: (30, 160, 60, 255)))
+        let message = String(repeating: "Deadline moved again, and nobody told me why! ", count: 5).prefix(200)
+        _ = try run.cli.run("targets", "add", "--name", "Deadlines", "--message", String(message), "--image", photo)
+        let id = try #require(try run.cli.list().last?.id)
+        _ = try run.cli.run("targets", "select", String(id))
+        #expect(try run.run("0.5 screenshot $DIR/long.png\n0.6 quit", size: size).status == 0)
+        let shot = try Screenshot(run.folder.file("long.png").path)
+        func green(_ x: Int, _ y: Int) -> Bool { let p = shot.pixel(x, y); return p[1] > 140 && p[0] < 60 && p[2] < 90 }
+        let center = shot.width / 2, reach = shot.width / 10
+        // The photo's top edge: the highest green across the middle (a letter over one
+        // column must not hide it).
+        let columns = stride(from: center - reach, to: center + reach, by: 3).compactMap { x in (0..<shot.height).first { green(x, $0) }.map { (x, $0) } }
+        let top = try #require(columns.map(\.1).min(), "the photo is not on screen")
+        // Its top rows, across the photo (clear of its rounded corners), are all photo:
+        // no line of the message on them.
+        let inside = columns.dropFirst(4).dropLast(4).map(\.0)
+        #expect(inside.count > 10, "\(size): the photo is too narrow to look at")
+        var covered = 0
+        for y in top..<(top + 12) { for x in inside where !green(x, y) { covered += 1 } }
+        #expect(covered == 0, "\(size): \(covered) pixels of the photo's top are covered by text")
     }
 
     @Test("the first launch shows the hint once; the next launch does not")

@@ -1,4 +1,6 @@
+import AppModel
 import Kiosk
+import Raster
 import StressCore
 import Testing
 
@@ -62,5 +64,34 @@ struct KioskRulesTests {
             idle.noteActivity()
         }
         #expect(!idle.isAttracting)
+    }
+}
+
+@Suite("The attract loop's board")
+struct AttractBoardTests {
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    static let sizes = [(480, 360), (800, 600), (1280, 720), (1920, 1080), (3840, 2160), (1080, 1920), (720, 1280), (360, 480), (1366, 768)]
+
+    @Test("\"Today's strongest\" never covers the tool strip or Wash, and stays on the stage, at every size and in portrait",
+          arguments: sizes.map { "\($0.0)x\($0.1)" })
+    func boardClearOfTheStrip(size: String) throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let layout = MainLayout(width: parts[0], height: parts[1], kiosk: true)
+        for rows in 1...5 {
+            guard let (panel, shown) = KioskScreens.leaderboardPlace(layout, rows: rows) else {
+                // Only a stage too small for the title and one row goes without.
+                #expect(layout.stage.height < 200 * layout.scale,
+                        "\(size): no board on a stage that could hold one: \(layout.stage), strip \(layout.toolStrip), Wash \(layout.washButton)")
+                continue
+            }
+            #expect(shown >= 1 && shown <= rows)
+            #expect(!Self.overlap(panel, layout.toolStrip), "\(size), \(rows) rows: \(panel) covers the tool strip \(layout.toolStrip)")
+            #expect(!Self.overlap(panel, layout.washButton), "\(size), \(rows) rows: \(panel) covers Wash")
+            #expect(panel.minY >= layout.stage.minY - 0.5 && panel.maxY <= layout.stage.maxY + 0.5, "\(size): off the stage")
+            #expect(panel.minX >= 0 && panel.maxX <= Float(layout.width), "\(size): off the screen")
+        }
     }
 }

@@ -29,6 +29,17 @@ struct HeaderMessageTests {
         return bands
     }
 
+    @Test("at the 480x360 minimum and on narrow windows the tool strip and the picture start below the name and message",
+          arguments: ["480x360", "800x600", "1024x640", "720x1280", "1280x720", "3840x2160"])
+    func stripAndPictureBelowTheMessage(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        for uiScale: Float in [1, 2] {
+            let layout = MainLayout(width: parts[0], height: parts[1], uiScale: uiScale)
+            #expect(layout.toolStrip.minY >= layout.titleArea.maxY, "\(size) at \(uiScale): the strip covers the message")
+            #expect(layout.stage.minY >= layout.titleArea.maxY, "\(size) at \(uiScale): the picture covers the message")
+        }
+    }
+
     @Test("a message that fits stays one line")
     func shortMessage() {
         #expect(Self.lineBands(message: "Mondays.") == 1)

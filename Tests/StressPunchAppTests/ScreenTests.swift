@@ -115,6 +115,35 @@ struct ScreenTests {
         #expect(app.session.library.targets.contains { $0.name == first.name })
     }
 
+    @Test("after a delete the focus stays in the list, on the row that took its place: the next Tab does not go back to Back")
+    func deleteKeepsFocusInTheList() throws {
+        let app = try ScreenHarness()
+        let second = try #require(app.session.library.targets.dropFirst().first)
+        app.press("Manage")
+        app.press("Delete", first: true)
+        app.press("Delete")
+        app.frame()
+        // The focus is on the next row's Delete: Enter asks about that row.
+        app.key(.enter)
+        #expect(app.shows("Delete “\(second.name)”?"), "\(app.session.visibleLabels)")
+        app.press("Cancel")
+        app.key(.tab)
+        app.key(.enter)
+        #expect(app.session.page == .manage, "the Tab after a delete went to Back")
+    }
+
+    @Test("a toast has its own space: Manage's rows neither move nor hide when one comes or goes")
+    func toastsKeepTheirOwnSpace() throws {
+        let app = try ScreenHarness()
+        app.press("Manage")
+        app.frame()
+        let before = app.session.widgetCenters(labelled: "Edit")
+        app.session.ui?.showToast("Something to say", duration: 3)
+        app.frame()
+        app.frame()
+        #expect(app.session.widgetCenters(labelled: "Edit") == before)
+    }
+
     @Test("Cancel in the delete dialog keeps the target")
     func cancelDelete() throws {
         let app = try ScreenHarness()
@@ -235,6 +264,44 @@ struct ScreenTests {
         #expect(app.session.page == .main)
         #expect(app.shows("Operator PIN"))
         #expect(app.session.visibleLabels.contains { $0.contains("Wrong PIN") })
+    }
+
+    @Test("kiosk reset-lockout from a shell reaches a running kiosk: its locked pad takes the PIN again within a second or two")
+    func resetLockoutReachesARunningKiosk() throws {
+        let app = try ScreenHarness(kiosk: true, pin: "2468")
+        app.key(.character("l"), [.control])
+        for _ in 0..<5 {
+            for digit in "1111" { app.press(String(digit)) }
+            app.press("✓")
+        }
+        for digit in "2468" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .main, "five wrong PINs lock the pad")
+        // Another process clears the lockout, as `kiosk reset-lockout` does.
+        let shell = try TargetStore(dataDirectory: app.folder.url)
+        try OperatorPIN(store: shell).resetLockout()
+        for _ in 0..<150 { app.frame() }
+        for digit in "2468" { app.press(String(digit)) }
+        app.press("✓")
+        #expect(app.session.page == .manage, "\(app.session.visibleLabels)")
+    }
+
+    @Test("End on the Stats chart goes to today, Home to the first day")
+    func statsEndGoesToToday() throws {
+        let app = try ScreenHarness()
+        app.key(.character("t"), [.control])
+        app.frame()
+        // A day's tip: "Jan 15: no punches", "Jan 15: 3 punches · strongest 420".
+        func tip() -> String? { app.session.visibleLabels.first { $0.range(of: #"^\S+ \d+: "#, options: .regularExpression) != nil } }
+        for _ in 0..<10 where tip() == nil { app.key(.tab) }
+        #expect(tip() != nil, "Tab never reached the chart")
+        app.key(.end)
+        app.frame()
+        let today = DayTotal.shortLabel(DayTotal.day(of: 1_800_000_000))
+        #expect(app.session.visibleLabels.contains { $0.hasPrefix(today + ":") }, "\(app.session.visibleLabels)")
+        app.key(.home)
+        app.frame()
+        #expect(!app.session.visibleLabels.contains { $0.hasPrefix(today + ":") })
     }
 
     @Test("the frame's output names the selected target in the title and rests when nothing moves")
@@ -417,10 +484,14 @@ struct ChallengeTests {
 
 @Suite("Versus")
 struct VersusTests {
+    // The joining punches (one from each player) take seats and do not score: the
+    // race starts once both are in.
     @Test("the first two sources to punch are the players; a touch screen's halves are left and right; a third is ignored")
     func seats() {
         let run = VersusRun()
         run.step(VersusRun.countdownSeconds + 0.1)
+        run.landed(strength: 500, from: .gamepad(7))
+        run.landed(strength: 600, from: .mouse)
         run.landed(strength: 500, from: .gamepad(7))
         run.landed(strength: 600, from: .mouse)
         run.landed(strength: 900, from: .gamepad(9))  // a third player: not counted
@@ -430,6 +501,8 @@ struct VersusTests {
         let touch = VersusRun()
         touch.step(VersusRun.countdownSeconds + 0.1)
         touch.landed(strength: 500, from: .touchRight)
+        touch.landed(strength: 500, from: .touchLeft)
+        touch.landed(strength: 500, from: .touchRight)
         touch.landed(strength: 500, from: .touchRight)
         touch.landed(strength: 500, from: .touchLeft)
         #expect(touch.scores == [1, 2] && touch.winner == 1)
@@ -438,8 +511,42 @@ struct VersusTests {
         mixed.step(VersusRun.countdownSeconds + 0.1)
         mixed.landed(strength: 500, from: .gamepad(3))
         mixed.landed(strength: 500, from: .touchLeft)
+        mixed.landed(strength: 500, from: .gamepad(3))
+        mixed.landed(strength: 500, from: .touchLeft)
         mixed.landed(strength: 500, from: .touchLeft)
         #expect(mixed.scores == [1, 2] && mixed.label(1) == "Player 2 · left half")
+    }
+
+    @Test("with one player the race waits, its clock held, and names no winner; a second player's punch starts it")
+    func waitsForASecondPlayer() {
+        let run = VersusRun()
+        run.step(VersusRun.countdownSeconds + 0.1)
+        #expect(run.isWaitingForPlayers)
+        for _ in 0..<50 {
+            run.landed(strength: 700, from: .mouse)
+            run.step(1)
+        }
+        #expect(run.phase == .running && run.isWaitingForPlayers && run.secondsLeft == 30 && run.scores == [0, 0])
+        run.landed(strength: 300, from: .gamepad(1))
+        #expect(!run.isWaitingForPlayers)
+        run.step(VersusRun.duration + 1)
+        #expect(run.phase == .finished)
+    }
+
+    @Test("in a versus each pad's reticle wears its player's colour: a pad beside the mouse is Player 2's orange")
+    func reticleWearsItsPlayersColour() throws {
+        let app = try ScreenHarness()
+        app.frame([.gamepadAdded(id: 4, name: "Pad")])
+        app.key(.character("b"), [.control])
+        for _ in 0..<200 { app.frame() }
+        let center = app.session.controller.pictureRect.center
+        app.frame([.pointerDown(x: center.x, y: center.y, button: 1)])
+        app.frame([.pointerUp(x: center.x, y: center.y, button: 1)])
+        app.frame()
+        app.frame()
+        #expect(app.shows("Player 1 · mouse"), "\(app.session.visibleLabels)")
+        let reticle = try #require(app.session.controller.reticles.first { $0.gamepad == 4 })
+        #expect(reticle.colorIndex == 1, "the pad is Player 2: its reticle must be Player 2's colour")
     }
 
     @Test("punches before Go! and after time do not count; the winner card names the winner, Again restarts")
@@ -454,6 +561,8 @@ struct VersusTests {
         }
         tap(left, 1)  // countdown
         for _ in 0..<200 { app.frame() }
+        tap(right, 5)  // the two players join
+        tap(left, 6)
         for id in 0..<3 { tap(right, 10 + Int64(id)) }
         tap(left, 20)
         #expect(app.shows("Player 1 · left half") && app.shows("Player 2 · right half"))

@@ -31,14 +31,34 @@ public final class InputRecorder {
         flush()
     }
 
-    /// Adds this frame's events at `time` (seconds since start).
-    public func record(_ events: [InputEvent], at time: Double) {
+    /// Adds this frame's events at `time` (seconds since start). While `secret` (a
+    /// kiosk's PIN pad is open) what could enter a PIN (keys, text, presses, touches,
+    /// a pad's buttons and sticks) is written as a comment that says so, never as the
+    /// event: a recording must not hold the operator's PIN, nor replay into it.
+    public func record(_ events: [InputEvent], at time: Double, secret: Bool = false) {
         guard !events.isEmpty else { return }
         let stamp = String(format: "%.3f ", time)
         for event in events {
-            if let line = line(for: event) { pending += stamp + line + "\n" }
+            if secret && Self.couldEnterPIN(event) {
+                pending += "# " + stamp + Self.secretPlaceholder + "\n"
+            } else if let line = line(for: event) {
+                pending += stamp + line + "\n"
+            }
         }
         flush()
+    }
+
+    /// What a recording says in place of PIN pad input.
+    static let secretPlaceholder = "(PIN pad input, not recorded)"
+
+    static func couldEnterPIN(_ event: InputEvent) -> Bool {
+        switch event {
+        case .keyDown, .keyUp, .text, .textEditing, .pointerDown, .pointerUp, .pointerMoved, .wheel,
+             .fingerDown, .fingerUp, .fingerMoved, .gamepadButton, .gamepadAxis:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Ends the script where the session ended, and waits until everything is written.
