@@ -33,6 +33,8 @@ public final class RunningApp {
     private let remembersWindow: Bool
     /// Frames drawn and presented so far.
     public private(set) var framesPresented = 0
+    /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
+    public let service = ServiceNotifier()
     /// The library whose orphan sweep waits for the first frame (see init).
     private var sweepAfterFirstFrame: TargetStore?
     /// The user's sounds for the tools (`<data-dir>/sounds/TOOL/`).
@@ -384,6 +386,7 @@ public final class RunningApp {
     /// saved (the caller exits 1 with it), or nil.
     @discardableResult
     public func shutdown() -> String? {
+        service.stopping()
         if remembersWindow {
             let placement = window.windowedPlacement
             session.library.saveSettings(WindowMemory(x: placement.x, y: placement.y, width: placement.width,
@@ -433,11 +436,15 @@ public struct AppRunner {
         var running = true
         // The bench's startup_10k: say when the first frame was presented, and stop.
         let reportsFirstPresent = ProcessInfo.processInfo.environment[Self.firstPresentVariable] != nil
+        let service = app.service
         while running && deadline.map({ DispatchTime.now().uptimeNanoseconds < $0 }) ?? true {
             let now = DispatchTime.now().uptimeNanoseconds
             let elapsed = Double(now - last) / 1e9
             last = now
             running = app.frame(frameTime: elapsed, time: Double(now - start) / 1e9)
+            let clock = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if app.framesPresented > 0 { service.ready() }
+            service.tick(now: clock)
             if reportsFirstPresent && app.framesPresented > 0 {
                 var clock = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &clock)
@@ -446,17 +453,20 @@ public struct AppRunner {
                 running = false
             }
             let spent = Double(DispatchTime.now().uptimeNanoseconds - now) / 1e9
+            // A watchdog ping is due even at rest.
+            var nextWakeUp = app.nextWakeUp
+            if let ping = service.secondsUntilPing(now: clock) { nextWakeUp = min(nextWakeUp, ping) }
             if app.window.isMinimized {
                 // Nothing is drawn while minimized; wake for input, or for the session's
                 // clocks at most four times a second.
-                let sleep = max(app.nextWakeUp, 0.25)
+                let sleep = max(nextWakeUp, 0.25)
                 SDLInput.waitForEvent(milliseconds: sleep.isFinite ? Int(min(sleep * 1000, 3_600_000)) : nil)
                 frameBudget = 1.0 / Double(app.window.refreshRate)
-            } else if app.nextWakeUp > frameBudget {
+            } else if nextWakeUp > frameBudget {
                 // Only clocks or a slow loop run: sleep until input arrives or the
                 // session's next wake-up (a kiosk's attract loop: 30 frames a second),
                 // or with nothing due, until input.
-                var sleep = app.nextWakeUp - spent
+                var sleep = nextWakeUp - spent
                 if let deadline { sleep = min(sleep, Double(deadline &- min(deadline, DispatchTime.now().uptimeNanoseconds)) / 1e9) }
                 SDLInput.waitForEvent(milliseconds: sleep.isFinite ? Int(max(1, min(sleep * 1000, 3_600_000))) : nil)
             } else if spent < frameBudget {
