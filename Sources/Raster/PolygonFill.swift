@@ -117,6 +117,7 @@ extension Canvas {
         if p0.y >= p1.y { return }
         let rowLength = accumulationWidth
         let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
+        let limit = Float(width) + 1
         var x = p0.x
         if p0.y < 0 { x -= p0.y * dxdy }
         let firstRow = max(0, Int(p0.y.rounded(.down)))
@@ -127,7 +128,10 @@ extension Canvas {
             let dy = min(Float(y + 1), p1.y) - max(Float(y), p0.y)
             let xNext = x + dxdy * dy
             let d = dy * direction
-            let x0 = min(x, xNext), x1 = max(x, xNext)
+            // The endpoints are clamped to 0...limit, but stepping x row by row (and
+            // extending it back from above the strip) drifts by a rounding error, so
+            // clamp again: a drift below 0 would write before the row, past limit after it.
+            let x0 = max(0, min(x, xNext)), x1 = min(limit, max(x, xNext))
             let x0Floor = x0.rounded(.down)
             let x0i = Int(x0Floor)
             let x1Ceil = x1.rounded(.up)

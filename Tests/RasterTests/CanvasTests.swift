@@ -148,6 +148,28 @@ struct ShapeTests {
         #expect(abs(canvas.coveredArea - 200) < 0.5)
     }
 
+    // Edges found by search whose row-by-row x drifts a rounding error below 0 in
+    // the strip's first row, after being extended back from above the canvas: the
+    // rasterizer once wrote coverage one float before its scratch buffer there
+    // (AddressSanitizer's heap-buffer-overflow under make sanitize).
+    @Test("edges entering from above the canvas's left edge stay inside the coverage scratch",
+          arguments: [
+            (Point(-0.1693275, 1.933384), Point(1.3693542, -11.805328), 21),
+            (Point(-0.4105668, 1.8853569), Point(1.4103675, -3.5816498), 10),
+            (Point(-1.3895842, 14.735962), Point(2.2044144, -20.813923), 36),
+            (Point(1.1758494, -4.9576874), Point(-1.3007934, 6.4746246), 1),
+            (Point(1.7117677, -29.8386), Point(-1.0525442, 19.846947), 47),
+          ])
+    func edgesDriftingPastTheLeftEdge(from: Point, to: Point, width: Int) {
+        let canvas = Canvas(width: width, height: 16)
+        // A wedge whose left side is the edge: everything right of it to x = width + 5.
+        let right = Float(width) + 5
+        canvas.fillPolygon([from, to, Point(right, to.y), Point(right, from.y)], .white)
+        #expect(canvas.coveredArea <= Double(width * 16) + 0.5)
+        // The bottom row lies inside the wedge wherever the edge has passed x = 0.
+        #expect(canvas[width - 1, 0] != 0 || canvas[width - 1, 15] != 0)
+    }
+
     @Test("a stroked line covers about its length times its width")
     func strokeArea() {
         let canvas = Canvas(width: 100, height: 40)
