@@ -37,14 +37,18 @@ public struct MainLayout: Sendable, Equatable {
 
     /// `kiosk` makes the favorites bar, the only navigation there, larger for fingers.
     /// `uiScale` (1...2, the user's setting) enlarges everything, up to what still
-    /// fits the window: about a 900x560 window's worth at 100 %.
-    public init(width: Int, height: Int, kiosk: Bool = false, uiScale: Float = 1) {
+    /// fits the window: about a 900x560 window's worth at 100 %. `density` is the
+    /// desktop's pixels per 96-dpi pixel: everything fills the window at any density,
+    /// but the smallest scale (a small window's) is that many times larger, so text in
+    /// a small window on a 2x screen is as large to the eye as on a 1x one.
+    public init(width: Int, height: Int, kiosk: Bool = false, uiScale: Float = 1, density: Float = 1) {
         self.width = width
         self.height = height
         let w = Float(width), h = Float(height)
         // A portrait screen (a kiosk stood on end) scales like 720x1280, not like a
         // 1280-wide screen squeezed, so its text and cards are not left tiny.
-        let fitted = h > w ? max(0.6, min(w / 720, h / 1280)) : max(0.6, min(w / 1280, h / 720))
+        let smallest = 0.6 * max(1, density)
+        let fitted = h > w ? max(smallest, min(w / 720, h / 1280)) : max(smallest, min(w / 1280, h / 720))
         let largest = h > w ? min(w / 560, h / 900) : min(w / 900, h / 560)
         scale = max(fitted, min(fitted * max(1, uiScale), largest))
         let margin = 24 * scale

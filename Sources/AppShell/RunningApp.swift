@@ -67,7 +67,8 @@ public final class RunningApp {
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (settings.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display,
-            position: position, rememberedDisplay: remembered?.display)
+            position: position, rememberedDisplay: remembered?.display,
+            scalesWithDesktop: options.size == nil && remembered == nil)
         if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
@@ -183,7 +184,7 @@ public final class RunningApp {
         let size = window.drawableSize
         let wasSecret = session.takesSecretInput
         var output = session.frame(FrameInput(
-            events: events, elapsed: frameTime, time: time, width: size.width, height: size.height,
+            events: events, elapsed: frameTime, time: time, width: size.width, height: size.height, density: window.density,
             soundDeviceAvailable: audio.isAvailable, draws: draws))
         // Recorded once the session has seen them: a key that opened the PIN pad and
         // digits behind it in the same frame are hidden too.
@@ -193,7 +194,7 @@ public final class RunningApp {
             if canvas.width != size.width || canvas.height != size.height {
                 output = session.frame(FrameInput(
                     events: [], elapsed: 0, time: time, width: canvas.width, height: canvas.height,
-                    soundDeviceAvailable: audio.isAvailable))
+                    density: window.density, soundDeviceAvailable: audio.isAvailable))
                 output.requests.forEach(perform)
             }
             if let scene = output.scene {

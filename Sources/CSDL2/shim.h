@@ -9,6 +9,7 @@
 #include <SDL2/SDL_mixer.h>
 #include <SDL2/SDL_ttf.h>
 #include <SDL2/SDL_syswm.h>
+#include <stdlib.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
@@ -40,6 +41,19 @@ static inline Window shim_x11_window(SDL_Window *window, Display **display) {
     if (SDL_GetWindowWMInfo(window, &info) != SDL_TRUE || info.subsystem != SDL_SYSWM_X11) return 0;
     *display = info.info.x11.display;
     return info.info.x11.window;
+}
+
+/// The X server's `Xft.dpi` resource (what GNOME's and KDE's settings daemons and
+/// `xrdb` set for the desktop's scale: 96 is 1x, 192 is 2x), read the way Xft itself
+/// reads it (XGetDefault), through a connection of its own so it can be asked before
+/// any window exists. 0 when unset, unreadable, or there is no X display.
+static inline double shim_x11_xft_dpi(void) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return 0;
+    const char *value = XGetDefault(display, "Xft", "dpi");
+    double dpi = value ? strtod(value, NULL) : 0;
+    XCloseDisplay(display);
+    return dpi > 0 ? dpi : 0;
 }
 
 /// 1 when an EWMH window manager runs on the window's screen (it carries out

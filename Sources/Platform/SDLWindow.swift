@@ -21,6 +21,9 @@ public final class SDLWindow {
     /// Scratch for presenting damaged rectangles.
     private var presentRects: [SDL_Rect] = Array(repeating: SDL_Rect(), count: 16)
     private let kiosk: Bool
+    /// The desktop's scale where the app must apply it itself (X11: `GDK_SCALE`,
+    /// `Xft.dpi`); 1 where the window system scales (Wayland: see `pixelScale`).
+    public let desktopScale: Float
     /// Whether the window is fullscreen: this object's state, not a flag read back from
     /// SDL (which a window manager may carry out late, or not at all).
     public private(set) var isFullscreen = false
@@ -34,10 +37,17 @@ public final class SDLWindow {
     /// time: used only when enough of the window would show on a display there now
     /// (a monitor unplugged since must not leave it off every screen).
     /// `rememberedDisplay` is the display it was on last time, used when `display` is
-    /// nil and that display is still there.
+    /// nil and that display is still there. `scalesWithDesktop`: `width` and `height`
+    /// are in 96-dpi pixels (the app's default size), to be multiplied by the
+    /// desktop's scale on X11; otherwise they are the window system's own units (a
+    /// size remembered from last time).
     public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil,
-                position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil) throws(PlatformError) {
+                position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil,
+                scalesWithDesktop: Bool = false) throws(PlatformError) {
         try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
+        desktopScale = DesktopScale.current()
+        let width = scalesWithDesktop ? Int((Float(width) * desktopScale).rounded()) : width
+        let height = scalesWithDesktop ? Int((Float(height) * desktopScale).rounded()) : height
         let displays = Int(SDL_GetNumVideoDisplays())
         if let display, display >= displays {
             throw PlatformError("there is no display \(display + 1): this machine has \(displays); choose 1 to \(max(1, displays))")
@@ -58,7 +68,8 @@ public final class SDLWindow {
         }
         window = created
         self.kiosk = kiosk
-        SDL_SetWindowMinimumSize(created, 480, 360)
+        // The smallest window the layout is made for, as large to the eye at any scale.
+        SDL_SetWindowMinimumSize(created, Int32((480 * desktopScale).rounded()), Int32((360 * desktopScale).rounded()))
         if fullscreen { setFullscreen(true) }
     }
 
@@ -78,18 +89,29 @@ public final class SDLWindow {
         return (Int(w), Int(h))
     }
 
-    /// The size in pixels to draw at: larger than `logicalSize` on HiDPI screens.
+    /// The window's size in pixels, as the window system will show it: larger than
+    /// `logicalSize` on a scaled Wayland output (a 2x output: twice as large).
+    public var pixelSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The size in pixels to draw at: the window surface's where it has every pixel,
+    /// else the window's pixel size (drawn through a texture). SDL 2.26 makes a Wayland
+    /// window's surface in points, half a 2x output's pixels: drawing into it would be
+    /// blurred up by the compositor, so there a texture of the full size is used.
     public var drawableSize: (width: Int, height: Int) {
+        let pixels = pixelSize
         if !useTexture, let surface = SDL_GetWindowSurface(window) {
-            let logical = logicalSize
             let size = (Int(surface.pointee.w), Int(surface.pointee.h))
-            if size.0 >= logical.width { return size }
+            if size.0 >= pixels.width { return size }
         }
         if let renderer {
             var w: Int32 = 0, h: Int32 = 0
-            if SDL_GetRendererOutputSize(renderer, &w, &h) == 0 { return (Int(w), Int(h)) }
+            if SDL_GetRendererOutputSize(renderer, &w, &h) == 0 && w > 0 && h > 0 { return (Int(w), Int(h)) }
         }
-        return logicalSize
+        return pixels
     }
 
     /// Pixels per screen coordinate (1 on ordinary screens, 2 on many HiDPI ones).
@@ -97,6 +119,10 @@ public final class SDLWindow {
         let logical = logicalSize, drawable = drawableSize
         return (Float(drawable.width) / Float(max(1, logical.width)), Float(drawable.height) / Float(max(1, logical.height)))
     }
+
+    /// Drawable pixels per 96-dpi pixel: the desktop's scale times the window
+    /// system's own (a Wayland 2x output gives a 2x drawable).
+    public var density: Float { desktopScale * max(1, pixelScale.x) }
 
     /// The refresh rate of the window's display in Hz (60 when unknown).
     public var refreshRate: Int {
@@ -231,7 +257,7 @@ public final class SDLWindow {
         guard !useTexture, let surface = SDL_GetWindowSurface(window), let memory = surface.pointee.pixels,
               let format = surface.pointee.format?.pointee,
               format.BytesPerPixel == 4, format.Rmask == 0x00FF_0000, format.Gmask == 0x0000_FF00, format.Bmask == 0x0000_00FF,
-              shim_SDL_MUSTLOCK(surface) == SDL_FALSE, Int(surface.pointee.w) >= logicalSize.width
+              shim_SDL_MUSTLOCK(surface) == SDL_FALSE, Int(surface.pointee.w) >= pixelSize.width
         else { return nil }
         return (memory.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.w), Int(surface.pointee.h),
                 Int(surface.pointee.pitch) / 4)
@@ -286,7 +312,7 @@ public final class SDLWindow {
     public func present(_ canvas: Canvas) -> Bool {
         if !useTexture, let surface = SDL_GetWindowSurface(window) {
             let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
-            if width >= logicalSize.width {
+            if width >= pixelSize.width {
                 guard width == canvas.width, height == canvas.height, let target = surface.pointee.pixels else { return false }
                 let pitch = Int(surface.pointee.pitch)
                 let locked = shim_SDL_MUSTLOCK(surface) == SDL_TRUE

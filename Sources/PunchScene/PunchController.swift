@@ -133,14 +133,19 @@ public final class PunchController {
         let scale = Float(settings.uiScale) / 100
         if scale != uiScale {
             uiScale = scale
-            layout = MainLayout(width: layout.width, height: layout.height, kiosk: configuration.kiosk, uiScale: scale)
+            layout = MainLayout(width: layout.width, height: layout.height, kiosk: configuration.kiosk, uiScale: scale,
+                                density: density)
         }
     }
 
-    public func resize(width: Int, height: Int) {
-        guard width != layout.width || height != layout.height else { return }
+    /// The desktop's pixels per 96-dpi pixel (`FrameInput.density`).
+    public private(set) var density: Float = 1
+
+    public func resize(width: Int, height: Int, density: Float = 1) {
+        guard width != layout.width || height != layout.height || density != self.density else { return }
         let old = layout
-        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk, uiScale: uiScale)
+        self.density = density
+        layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk, uiScale: uiScale, density: density)
         // Keep reticles at the same relative place.
         for index in reticles.indices {
             reticles[index].x = reticles[index].x / Float(max(1, old.width)) * Float(width)

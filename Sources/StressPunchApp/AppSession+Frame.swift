@@ -17,18 +17,22 @@ public struct FrameInput {
     /// The drawable's size in pixels; the layout follows it.
     public var width: Int
     public var height: Int
+    /// Pixels per 96-dpi pixel of the desktop (2 on a HiDPI screen): the layout's
+    /// smallest scale follows it, so a small window there is not drawn tiny.
+    public var density: Float
     /// Whether a sound device is open.
     public var soundDeviceAvailable: Bool
     /// False when nothing will be drawn (a minimized window): input and steps only.
     public var draws: Bool
 
-    public init(events: [InputEvent], elapsed: Double, time: Double, width: Int, height: Int,
+    public init(events: [InputEvent], elapsed: Double, time: Double, width: Int, height: Int, density: Float = 1,
                 soundDeviceAvailable: Bool = true, draws: Bool = true) {
         self.events = events
         self.elapsed = elapsed
         self.time = time
         self.width = width
         self.height = height
+        self.density = density
         self.soundDeviceAvailable = soundDeviceAvailable
         self.draws = draws
     }
@@ -85,7 +89,7 @@ extension AppSession {
         }
         let steps = timestep.advance(by: input.elapsed)
         for _ in 0..<steps { step(Float(timestep.step)) }
-        resize(width: input.width, height: input.height)
+        resize(width: input.width, height: input.height, density: input.density)
         var scene: MainSceneRenderer?
         if input.draws {
             prepareFrame(interpolation: Float(timestep.interpolation), time: input.time)
@@ -153,8 +157,8 @@ extension AppSession {
         policy.step(Double(dt), session: self)
     }
 
-    public func resize(width: Int, height: Int) {
-        controller.resize(width: width, height: height)
+    public func resize(width: Int, height: Int, density: Float = 1) {
+        controller.resize(width: width, height: height, density: density)
     }
 
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far

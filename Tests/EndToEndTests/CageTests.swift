@@ -23,7 +23,9 @@ final class CageSession {
 
     /// Starts cage (`rotation`: cage's `-r` flags) with the app inside it, on SDL's
     /// `driver` (x11: through XWayland; wayland: natively, on Mesa's software EGL).
-    init(driver: String, rotation: Int = 2, arguments: [String] = []) throws {
+    /// With `swayScale`, sway runs instead, on a 2560x1440 output of that scale (cage
+    /// 0.1.4 cannot scale its output), the app tiled over all of it.
+    init(driver: String, rotation: Int = 2, swayScale: Int? = nil, arguments: [String] = []) throws {
         let isRoot = getuid() == 0
         if isRoot { try Self.ensureUser() }
         asUser = isRoot ? ["/usr/sbin/runuser", "-u", Self.user, "--"] : []
@@ -54,9 +56,23 @@ final class CageSession {
         if driver == "wayland" { environment.append("LIBGL_ALWAYS_SOFTWARE=1") }
         compositor = Process()
         compositor.executableURL = URL(fileURLWithPath: isRoot ? "/usr/sbin/runuser" : "/usr/bin/env")
-        let flags = Array(repeating: "-r", count: rotation) + ["-d", "--"]
-        let command = ["/usr/bin/env", "-i"] + environment + ["/usr/bin/cage"] + flags
-            + [app.appendingPathComponent("stresspunch").path, "--data-dir", data.path, "--mute"] + arguments
+        let appCommand = [app.appendingPathComponent("stresspunch").path, "--data-dir", data.path, "--mute"] + arguments
+        let command: [String]
+        if let swayScale {
+            let config = folder.file("sway.conf")
+            try Data("""
+                output HEADLESS-1 resolution 2560x1440 scale \(swayScale)
+                default_border none
+                xwayland disable
+                exec \(appCommand.joined(separator: " "))
+
+                """.utf8).write(to: config)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+            command = ["/usr/bin/env", "-i"] + environment + ["/usr/bin/sway", "-c", config.path]
+        } else {
+            let flags = Array(repeating: "-r", count: rotation) + ["-d", "--"]
+            command = ["/usr/bin/env", "-i"] + environment + ["/usr/bin/cage"] + flags + appCommand
+        }
         compositor.arguments = isRoot ? ["-u", Self.user, "--"] + command : Array(command.dropFirst())
         compositor.standardOutput = FileHandle.nullDevice
         compositor.standardError = FileHandle.nullDevice
@@ -87,9 +103,11 @@ final class CageSession {
     func capture(_ name: String) throws -> Screenshot? {
         // In the runtime folder: cage's user writes it, and root reads anything.
         let file = runtimeDirectory.appendingPathComponent(name + ".png")
-        guard FileManager.default.fileExists(atPath: runtimeDirectory.appendingPathComponent("wayland-0").path) else { return nil }
+        // cage takes wayland-0; sway the first free one.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path)) ?? []
+        guard let socket = entries.sorted().first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
         let result = try ToolProcess.run(asUser.first ?? "/usr/bin/env", Array(asUser.dropFirst()) + [
-            "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtimeDirectory.path)", "WAYLAND_DISPLAY=wayland-0", "/usr/bin/grim", file.path,
+            "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtimeDirectory.path)", "WAYLAND_DISPLAY=\(socket)", "/usr/bin/grim", file.path,
         ])
         guard result.status == 0 else { return nil }
         return try Screenshot(file.path)
@@ -186,6 +204,21 @@ struct CageTests {
         let first = try Self.capture(cage, "first") { shownShare($0) > 0.97 }
         #expect(first.map(shownShare) ?? 0 > 0.97, "the first frame does not show whole under cage")
         #expect(first?.width == 1280 && first?.height == 720)
+    }
+
+    @Test("on a 2x Wayland output (sway) the app draws every pixel of it: its text is as sharp as the output allows, not a 1x frame scaled up")
+    func doubleScaleWaylandOutput() throws {
+        let sway = try CageSession(driver: "wayland", swayScale: 2)
+        _ = try Self.capture(sway, "shown") { shownShare($0) > 0.97 }
+        // Once the title's entrance has played out.
+        usleep(2_000_000)
+        let shot = try #require(try sway.capture("scaled"), "sway never showed the app")
+        #expect((shot.width, shot.height) == (2560, 1440))
+        // The title and message: the middle half of the top eighth.
+        let title = luma(shot, x: shot.width / 4, y: 0, width: shot.width / 2, height: shot.height / 8)
+        let sharp = edgeStep(title), control = edgeStep(halvedAndScaledUp(title))
+        #expect(sharp * 2 > control * 3, "edges step by \(sharp); the same frame drawn at 1x and scaled up would step by \(control)")
+        #expect(sway.isRunning)
     }
 
     @Test("on a portrait output (cage turned 90°) the app lays out for it and shows whole")

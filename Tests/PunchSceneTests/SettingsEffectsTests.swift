@@ -67,4 +67,15 @@ struct SettingsEffectsTests {
         #expect(most.scale > 1 && most.scale < 1.4, "at 1280x720 200 % stops where the picture still has room: \(most.scale)")
         #expect(most.stage.height > 200)
     }
+
+    @Test("on a 2x desktop a small window is laid out as the same window at 1x, twice as large; a large one fills as before")
+    func desktopDensity() {
+        let small = MainLayout(width: 480, height: 360), smallDouble = MainLayout(width: 960, height: 720, density: 2)
+        #expect(smallDouble.scale == small.scale * 2, "\(smallDouble.scale) against \(small.scale)")
+        #expect(smallDouble.favoritesBar.height == small.favoritesBar.height * 2)
+        // Without the density the 960x720 window would be drawn at 0.75: text half as large to the eye.
+        #expect(MainLayout(width: 960, height: 720).scale < smallDouble.scale * 0.7)
+        let full = MainLayout(width: 2560, height: 1440), fullDouble = MainLayout(width: 2560, height: 1440, density: 2)
+        #expect(full.scale == fullDouble.scale)
+    }
 }
