@@ -32,7 +32,19 @@ public final class SDLInput {
     /// SDL's own mouse-as-touch).
     public static let scriptedPressureScreen: SDL_TouchID = -2
 
+    /// Wakes a resting loop on gamepad activity; nil without a window system. Made
+    /// on first use, in `poll`, once SDL's video driver is known.
+    private static let gamepadWake: GamepadWake? = drivesWithoutEvents ? nil : GamepadWake()
+
     public init() {}
+
+    /// Tells the wake-up thread which device files the open pads read.
+    private func watchOpenPads() {
+        let paths = controllers.values.compactMap { controller in
+            SDL_JoystickPath(SDL_GameControllerGetJoystick(controller)).map { String(cString: $0) }
+        }
+        Self.gamepadWake?.watchPads(Set(paths))
+    }
 
     deinit {
         for controller in controllers.values { SDL_GameControllerClose(controller) }
@@ -55,6 +67,9 @@ public final class SDLInput {
     /// Appends every pending event to `events` (which keeps its capacity between
     /// frames, so polling allocates nothing in the steady state).
     public func poll(into events: inout [InputEvent]) {
+        // Gamepads (real and virtual) are read here, not by SDL's pump (see GamepadWake).
+        if SDL_WasInit(SDL_INIT_JOYSTICK) != 0 { SDL_JoystickUpdate() }
+        _ = Self.gamepadWake
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             translate(&event, into: &events)
@@ -71,6 +86,11 @@ public final class SDLInput {
     }
 
     private func translate(_ event: inout SDL_Event, into events: inout [InputEvent]) {
+        if let wake = Self.gamepadWake, event.type == wake.eventType {
+            // Only ended the wait: the update at the top of `poll` read what came.
+            wake.taken()
+            return
+        }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             events.append(.quitRequested)
@@ -149,6 +169,7 @@ public final class SDLInput {
                 return
             }
             controllers[id] = controller
+            watchOpenPads()
             let name = SDL_GameControllerName(controller).map { String(cString: $0) } ?? "Gamepad"
             events.append(.gamepadAdded(id: id, name: name))
 
@@ -156,6 +177,7 @@ public final class SDLInput {
             let id = event.cdevice.which
             if let controller = controllers.removeValue(forKey: id) {
                 SDL_GameControllerClose(controller)
+                watchOpenPads()
                 events.append(.gamepadRemoved(id: id))
             }
 

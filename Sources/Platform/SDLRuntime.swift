@@ -21,6 +21,9 @@ public enum SDLRuntime {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // Gamepads keep working when the window is not focused (kiosk setups).
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        // SDLInput updates the gamepads itself, woken by GamepadWake: left to SDL, the
+        // update makes a resting loop wake every 3 s and answer a pad up to 3 s late.
+        SDL_SetHint(SDL_HINT_AUTO_UPDATE_JOYSTICKS, "0")
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
             throw PlatformError("cannot start the video system (\(lastError())); is a display available? Set DISPLAY or run with --headless")
         }
