@@ -67,7 +67,7 @@ public final class RunningApp {
         window = try SDLWindow(
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (settings.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display,
-            position: position, rememberedDisplay: remembered?.display)
+            position: position, rememberedDisplay: remembered?.display, fitsDisplay: options.size == nil)
         if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {

@@ -35,8 +35,11 @@ public final class SDLWindow {
     /// (a monitor unplugged since must not leave it off every screen).
     /// `rememberedDisplay` is the display it was on last time, used when `display` is
     /// nil and that display is still there.
+    /// `fitsDisplay`: the size is only a wish (the first launch's default, or what was
+    /// remembered), so it shrinks to fit the display's usable area (a portrait screen
+    /// is narrower than the default) and, with no place to go back to, is centred there.
     public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil,
-                position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil) throws(PlatformError) {
+                position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil, fitsDisplay: Bool = false) throws(PlatformError) {
         try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
         let displays = Int(SDL_GetNumVideoDisplays())
         if let display, display >= displays {
@@ -47,6 +50,18 @@ public final class SDLWindow {
         if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
         let centered = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
         var x = centered, y = centered
+        var width = width, height = height
+        var usable = SDL_Rect()
+        if fitsDisplay, SDL_GetDisplayUsableBounds(index, &usable) == 0, usable.w > 0, usable.h > 0 {
+            let fitted = Self.fit(width: width, height: height, into: (Int(usable.w), Int(usable.h)))
+            (width, height) = (fitted.width, fitted.height)
+            if position == nil {
+                // Centred in what panels leave, its title bar included (SDL's own
+                // centring uses the whole display, under a panel or off a portrait edge).
+                x = usable.x + (usable.w - Int32(width)) / 2
+                y = usable.y + max(0, (usable.h - Int32(height) - Int32(Self.decorationAllowance.height)) / 2)
+            }
+        }
         if let position, Self.showsOnSomeDisplay(x: position.x, y: position.y, width: width, height: height) {
             x = Int32(clamping: position.x)
             y = Int32(clamping: position.y)
@@ -60,6 +75,17 @@ public final class SDLWindow {
         self.kiosk = kiosk
         SDL_SetWindowMinimumSize(created, 480, 360)
         if fullscreen { setFullscreen(true) }
+    }
+
+    /// Room left around a fitted window for a window manager's frame and title bar
+    /// (not known before the window exists).
+    static let decorationAllowance = (width: 16, height: 48)
+
+    /// `width` x `height` made to fit an area of `area` with room for the window's
+    /// frame, never below the window's minimum size (480 x 360).
+    static func fit(width: Int, height: Int, into area: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        (max(480, min(width, area.width - decorationAllowance.width)),
+         max(360, min(height, area.height - decorationAllowance.height)))
     }
 
     deinit {
