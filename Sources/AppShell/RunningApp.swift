@@ -31,6 +31,9 @@ public final class RunningApp {
     private var shownTitle: String?
     /// The interactive desktop window: reopened where and as large as it was left.
     private let remembersWindow: Bool
+    /// A kiosk's real window: brought back in front whenever a window manager
+    /// minimizes or hides it or takes its focus away.
+    private let keepsWindowForward: Bool
     /// Frames drawn and presented so far.
     public private(set) var framesPresented = 0
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
@@ -61,6 +64,7 @@ public final class RunningApp {
         if options.fullscreen { settings.fullscreen = true }
         // The desktop window opens as it was left, unless the command line says otherwise.
         remembersWindow = !headless && !options.kiosk
+        keepsWindowForward = !headless && options.kiosk
         let remembered = remembersWindow ? WindowMemory { key in (try? store.setting(key)) ?? nil } : nil
         let size = options.size ?? remembered.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 1280, height: 720)
         let position = options.size == nil && options.display == nil ? remembered.map { (x: $0.x, y: $0.y) } : nil
@@ -155,8 +159,11 @@ public final class RunningApp {
         installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
+        var bringsForward = false
         for event in events {
             switch event {
+            case .windowMinimized, .focusChanged(focused: false):
+                bringsForward = keepsWindowForward
             case .quitRequested:
                 // A signal or the session ending: even a kiosk stops (saving first).
                 quitRequested = true
@@ -168,6 +175,7 @@ public final class RunningApp {
                 break
             }
         }
+        if bringsForward { window.bringForward() }
         if input.windowNeedsWholeFrame {
             // SDL makes the window surface anew on a resize or a restore, and its new
             // memory can sit at the old address with nothing in it: comparing pointers

@@ -47,7 +47,11 @@ public final class SDLWindow {
         }
         let index = Int32(display ?? rememberedDisplay.flatMap { $0 < displays ? $0 : nil } ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+        if kiosk {
+            // Kept above other windows (_NET_WM_STATE_ABOVE), where a desktop session's
+            // window manager would let another one cover it.
+            flags |= SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
+        }
         let centered = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
         var x = centered, y = centered
         var width = width, height = height
@@ -74,7 +78,22 @@ public final class SDLWindow {
         window = created
         self.kiosk = kiosk
         SDL_SetWindowMinimumSize(created, 480, 360)
+        // On every desktop: switching desktops (Ctrl+Alt+Right) must not leave a kiosk behind.
+        if kiosk { shim_x11_show_on_every_desktop(created) }
         if fullscreen { setFullscreen(true) }
+    }
+
+    /// Brings a kiosk's window back in front after the window manager minimized or
+    /// hid it, or gave the focus to something else: shown again, raised and focused.
+    /// (A desktop session's manager keys can do all of that; a kiosk belongs under
+    /// cage, where nothing can.)
+    public func bringForward() {
+        let flags = SDL_GetWindowFlags(window)
+        if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 {
+            SDL_RestoreWindow(window)
+            SDL_ShowWindow(window)
+        }
+        SDL_RaiseWindow(window)
     }
 
     /// Room left around a fitted window for a window manager's frame and title bar
