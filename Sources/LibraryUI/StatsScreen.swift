@@ -24,23 +24,46 @@ extension LibraryScreens {
                  under: header)
         let body = pageBody(under: header)
         let gap = 20 * s
-        let chartRect = Rect(x: body.minX, y: body.minY, width: body.width, height: max(120 * s, body.height * 0.5 - gap / 2))
-        let lower = Rect(x: body.minX, y: chartRect.maxY + gap, width: body.width, height: max(0, body.maxY - chartRect.maxY - gap))
-        if let days {
-            dailyChart(days, in: chartRect)
-        } else {
-            ui.panel(chartRect, shadow: true)
-            ui.spinner(in: Rect(x: chartRect.center.x - 24 * s, y: chartRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
-        }
-        let half = (lower.width - gap) / 2
+        // The rankings side by side where both have room, else one under the other. Each
+        // part keeps a least height its rows read at; a window too small for them all
+        // (480x360, a large "size of everything") scrolls, as Settings does.
+        let sideBySide = body.width >= 720 * s
+        let chartLeast = 180 * s, rankingLeast = 230 * s
+        let least = chartLeast + gap + (sideBySide ? rankingLeast : 2 * rankingLeast + gap)
         let mostPunched = targets.filter { $0.punchCount > 0 }.sorted { ($0.punchCount, $1.name) > ($1.punchCount, $0.name) }
         let hardest = targets.filter { $0.strongest > 0 }.sorted { ($0.strongest, $1.name) > ($1.strongest, $0.name) }
-        ranking("Most punched", mostPunched.prefix(5).map { ($0, $0.punchCount, "\($0.punchCount)") },
-                empty: "Punch a target and it shows here.", color: ui.theme.accent,
-                in: Rect(x: lower.minX, y: lower.minY, width: half, height: lower.height))
-        ranking("Hardest hits", hardest.prefix(5).map { ($0, $0.strongest, "\($0.strongest)") },
-                empty: "Your strongest punches show here.", color: Color(hex: 0xFF4B3E), scaleTo: 999,
-                in: Rect(x: lower.minX + half + gap, y: lower.minY, width: half, height: lower.height))
+        // Home and End on the chart go to its first day and to today, as in any row; the
+        // page would take them first (to scroll), so they are taken here, before it.
+        let page = ui.id("stats")
+        let dayIDs = (0..<(days?.count ?? 0)).map { WidgetID.of("day", in: WidgetID.of(Int64($0), in: page)) }
+        if let focused = ui.focused, dayIDs.contains(focused) {
+            if ui.takeKey(.end), let today = dayIDs.last {
+                ui.focusNow(today)
+            } else if ui.takeKey(.home), let first = dayIDs.first {
+                ui.focusNow(first)
+            }
+        }
+        ui.scrollPage("stats", contentHeight: max(body.height, least), in: body) { content in
+            let rankingHeight = sideBySide ? max(rankingLeast, (content.height - gap) * 0.5)
+                                           : max(rankingLeast, (content.height - 2 * gap) * 0.3)
+            let chartRect = Rect(x: content.minX, y: content.minY, width: content.width,
+                                 height: max(chartLeast, content.height - gap - (sideBySide ? rankingHeight : 2 * rankingHeight + gap)))
+            if let days {
+                dailyChart(days, in: chartRect)
+            } else {
+                ui.panel(chartRect, shadow: true)
+                ui.spinner(in: Rect(x: chartRect.center.x - 24 * s, y: chartRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
+            }
+            let top = chartRect.maxY + gap
+            let width = sideBySide ? (content.width - gap) / 2 : content.width
+            let second = sideBySide ? Rect(x: content.minX + width + gap, y: top, width: width, height: rankingHeight)
+                                    : Rect(x: content.minX, y: top + rankingHeight + gap, width: width, height: rankingHeight)
+            ranking("Most punched", mostPunched.prefix(5).map { ($0, $0.punchCount, "\($0.punchCount)") },
+                    empty: "Punch a target and it shows here.", color: ui.theme.accent,
+                    in: Rect(x: content.minX, y: top, width: width, height: rankingHeight))
+            ranking("Hardest hits", hardest.prefix(5).map { ($0, $0.strongest, "\($0.strongest)") },
+                    empty: "Your strongest punches show here.", color: Color(hex: 0xFF4B3E), scaleTo: 999, in: second)
+        }
         if ui.backRequested { action = .show(.main) }
         return action
     }
@@ -65,7 +88,6 @@ extension LibraryScreens {
         let slot = plot.width / Float(max(1, days.count))
         let barWidth = max(2, slot * 0.68)
         var tip: (text: String, anchor: Rect, top: Float)?
-        var dayIDs: [WidgetID] = []
         for (index, day) in days.enumerated() {
             let x = plot.minX + Float(index) * slot + (slot - barWidth) / 2
             let height = day.punches == 0 ? 0 : max(3 * s, plot.height * Float(day.punches) / Float(most))
@@ -75,7 +97,6 @@ extension LibraryScreens {
             let dayID = ui.id("day")
             let state = ui.updateControl(dayID, hitArea, activatesOnKeys: false, ringRadius: 6 * s)
             ui.popID()
-            dayIDs.append(dayID)
             let isToday = index == days.count - 1
             let lit = state.isHot || state.isFocused
             if height > 0 {
@@ -92,14 +113,6 @@ extension LibraryScreens {
                 ui.draw(.text(isToday ? "Today" : DayTotal.shortLabel(day.day),
                               Rect(x: hitArea.center.x - 60 * s, y: plot.maxY + 6 * s, width: 120 * s, height: 28 * s),
                               font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
-            }
-        }
-        // Home and End on the chart go to its first day and to today, as in any row.
-        if let focused = ui.focused, dayIDs.contains(focused) {
-            if ui.takeKey(.end), let today = dayIDs.last {
-                ui.focusNow(today)
-            } else if ui.takeKey(.home), let first = dayIDs.first {
-                ui.focusNow(first)
             }
         }
         if let tip {
