@@ -410,17 +410,21 @@ public final class RunningApp {
 /// (frames are presented through the window surface, which has no vsync of its own).
 public struct AppRunner {
     let options: AppOptions
+    /// This library's lock, held for the whole process; the window's id goes into it.
+    let instanceLock: InstanceLock?
     /// Set (to anything), the app prints `first-present-ms T` once its first frame is
     /// presented, T being CLOCK_MONOTONIC in milliseconds (the same clock in every
     /// process, so a parent that started it can subtract), and quits as if asked.
     public static let firstPresentVariable = "STRESSPUNCH_REPORT_FIRST_PRESENT"
 
-    public init(options: AppOptions) {
+    public init(options: AppOptions, instanceLock: InstanceLock? = nil) {
         self.options = options
+        self.instanceLock = instanceLock
     }
 
     public func run() throws {
         let app = try RunningApp(options: options, headless: false)
+        instanceLock?.record(window: app.window.x11WindowID)
         if let file = options.record {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
                                                   pixelScale: app.window.pixelScale)

@@ -113,6 +113,18 @@ public final class SDLWindow {
         SDL_DestroyWindow(window)
     }
 
+    /// The window's X11 id (another launch brings it to the front by it), nil elsewhere.
+    public var x11WindowID: UInt? {
+        let id = shim_x11_window_id(window)
+        return id == 0 ? nil : UInt(id)
+    }
+
+    /// Brings another process's X11 window to the front (see `x11WindowID`); false when
+    /// there is no such window on this display.
+    public static func bringToFront(x11Window id: UInt) -> Bool {
+        shim_x11_activate_window(CUnsignedLong(id)) != 0
+    }
+
     /// SDL's id for the window, which synthetic events must carry.
     public var id: UInt32 { SDL_GetWindowID(window) }
 
