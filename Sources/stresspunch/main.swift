@@ -43,7 +43,10 @@ func checkKiosk(_ options: AppOptions) {
         }
     }
     do {
-        guard OperatorPIN(store: try openLibrary(options.dataDirectory)).isSet else {
+        // Opened as the app opens it: a full or failing disk gives a read-only library
+        // (the app then says why), never a kiosk that does not come up.
+        let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: true, readingWhenUnwritable: true)
+        guard OperatorPIN(store: store).isSet else {
             fail("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; "
                  + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
         }
