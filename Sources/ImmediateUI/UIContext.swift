@@ -455,6 +455,15 @@ public final class UIContext {
         }
     }
 
+    /// Draws what `body` draws above the rest of the frame, the focus ring included: a
+    /// tooltip, which the ring of the control it describes must not cross.
+    public func drawAbove(_ body: () -> Void) {
+        let wasOverlay = drawingOverlay
+        drawingOverlay = true
+        defer { drawingOverlay = wasOverlay }
+        body()
+    }
+
     public func fillRect(_ rect: Rect, color: Color, cornerRadius: Float = 0) {
         draw(.rect(rect, color: color, cornerRadius: cornerRadius))
     }

@@ -20,7 +20,9 @@ extension LibraryScreens {
         let total = days?.reduce(0) { $0 + $1.punches } ?? 0
         let strongest = days?.map(\.strongest).max() ?? 0
         let bestCombo = targets.map(\.bestCombo).max() ?? 0
-        subtitle(days == nil ? "Counting…" : "\(total) punch\(total == 1 ? "" : "es") in 30 days · strongest \(strongest) · best combo \(bestCombo)",
+        // One punch alone is no combo: the best combo is said from two in a row.
+        let combo = bestCombo >= 2 ? " · best combo \(bestCombo)" : ""
+        subtitle(days == nil ? "Counting…" : "\(total) punch\(total == 1 ? "" : "es") in 30 days · strongest \(strongest)\(combo)",
                  under: header)
         let body = pageBody(under: header)
         let gap = 20 * s
@@ -122,9 +124,12 @@ extension LibraryScreens {
             // Above its bar where there is room, else at the top beside it.
             let above = tip.top - 48 * s
             let box = Rect(x: x, y: above >= plot.minY ? above : plot.minY + 4 * s, width: width, height: 40 * s)
-            ui.draw(.shadow(box, cornerRadius: 10 * s, blur: 10 * s, offset: Point(0, 3 * s), color: ui.theme.shadow))
-            ui.draw(.rect(box, color: ui.theme.backgroundDeep, cornerRadius: 10 * s))
-            ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
+            // Above the focus ring, which runs around the whole column of the bar.
+            ui.drawAbove {
+                ui.draw(.shadow(box, cornerRadius: 10 * s, blur: 10 * s, offset: Point(0, 3 * s), color: ui.theme.shadow))
+                ui.draw(.rect(box, color: ui.theme.backgroundDeep, cornerRadius: 10 * s))
+                ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
+            }
         }
     }
 
