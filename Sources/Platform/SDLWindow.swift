@@ -100,11 +100,12 @@ public final class SDLWindow {
     /// (not known before the window exists).
     static let decorationAllowance = (width: 16, height: 48)
 
-    /// `width` x `height` made to fit an area of `area` with room for the window's
-    /// frame, never below the window's minimum size (480 x 360).
+    /// `width` x `height` made to fit an area of `area`: a side that fits is kept (a
+    /// 1280x720 window on a 1280x800 screen stays so), one that does not shrinks to the
+    /// area less room for the window's frame, never below the minimum (480 x 360).
     static func fit(width: Int, height: Int, into area: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        (max(480, min(width, area.width - decorationAllowance.width)),
-         max(360, min(height, area.height - decorationAllowance.height)))
+        (width <= area.width ? width : max(480, area.width - decorationAllowance.width),
+         height <= area.height ? height : max(360, area.height - decorationAllowance.height))
     }
 
     deinit {
