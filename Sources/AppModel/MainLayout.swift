@@ -32,6 +32,8 @@ public struct MainLayout: Sendable, Equatable {
     public let toolButtonSide: Float
     let toolColumns: Int
     let toolVertical: Bool
+    /// The strip runs down the stage's left edge above Wash (else it is a row right of Wash).
+    public var toolStripIsColumn: Bool { toolVertical }
     /// How many buttons the strip holds.
     public static let toolCount = 6
 

@@ -31,6 +31,9 @@ public final class RunningApp {
     private var shownTitle: String?
     /// The interactive desktop window: reopened where and as large as it was left.
     private let remembersWindow: Bool
+    /// A kiosk's real window: brought back in front whenever a window manager
+    /// minimizes or hides it or takes its focus away.
+    private let keepsWindowForward: Bool
     /// Frames drawn and presented so far.
     public private(set) var framesPresented = 0
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
@@ -61,6 +64,7 @@ public final class RunningApp {
         if options.fullscreen { settings.fullscreen = true }
         // The desktop window opens as it was left, unless the command line says otherwise.
         remembersWindow = !headless && !options.kiosk
+        keepsWindowForward = !headless && options.kiosk
         let remembered = remembersWindow ? WindowMemory { key in (try? store.setting(key)) ?? nil } : nil
         let size = options.size ?? remembered.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 1280, height: 720)
         let position = options.size == nil && options.display == nil ? remembered.map { (x: $0.x, y: $0.y) } : nil
@@ -68,7 +72,7 @@ public final class RunningApp {
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (settings.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display,
             position: position, rememberedDisplay: remembered?.display,
-            scalesWithDesktop: options.size == nil && remembered == nil)
+            scalesWithDesktop: options.size == nil && remembered == nil, fitsDisplay: options.size == nil)
         if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
@@ -156,8 +160,11 @@ public final class RunningApp {
         installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events)
+        var bringsForward = false
         for event in events {
             switch event {
+            case .windowMinimized, .focusChanged(focused: false):
+                bringsForward = keepsWindowForward
             case .quitRequested:
                 // A signal or the session ending: even a kiosk stops (saving first).
                 quitRequested = true
@@ -169,6 +176,7 @@ public final class RunningApp {
                 break
             }
         }
+        if bringsForward { window.bringForward() }
         if input.windowNeedsWholeFrame {
             // SDL makes the window surface anew on a resize or a restore, and its new
             // memory can sit at the old address with nothing in it: comparing pointers
@@ -403,17 +411,21 @@ public final class RunningApp {
 /// (frames are presented through the window surface, which has no vsync of its own).
 public struct AppRunner {
     let options: AppOptions
+    /// This library's lock, held for the whole process; the window's id goes into it.
+    let instanceLock: InstanceLock?
     /// Set (to anything), the app prints `first-present-ms T` once its first frame is
     /// presented, T being CLOCK_MONOTONIC in milliseconds (the same clock in every
     /// process, so a parent that started it can subtract), and quits as if asked.
     public static let firstPresentVariable = "STRESSPUNCH_REPORT_FIRST_PRESENT"
 
-    public init(options: AppOptions) {
+    public init(options: AppOptions, instanceLock: InstanceLock? = nil) {
         self.options = options
+        self.instanceLock = instanceLock
     }
 
     public func run() throws {
         let app = try RunningApp(options: options, headless: false)
+        instanceLock?.record(window: app.window.x11WindowID)
         if let file = options.record {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
                                                   pixelScale: app.window.pixelScale)

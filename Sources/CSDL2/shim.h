@@ -76,6 +76,73 @@ static inline int shim_x11_has_window_manager(SDL_Window *window) {
     return found;
 }
 
+/// Asks the window manager to show the window on every desktop (EWMH: _NET_WM_DESKTOP
+/// 0xFFFFFFFF and the sticky state), so a desktop switch does not leave it behind.
+static inline void shim_x11_show_on_every_desktop(SDL_Window *window) {
+    Display *display = NULL;
+    Window xwindow = shim_x11_window(window, &display);
+    if (xwindow == 0) return;
+    Window root = DefaultRootWindow(display);
+    long mask = SubstructureRedirectMask | SubstructureNotifyMask;
+    XEvent desktop;
+    memset(&desktop, 0, sizeof desktop);
+    desktop.xclient.type = ClientMessage;
+    desktop.xclient.window = xwindow;
+    desktop.xclient.message_type = XInternAtom(display, "_NET_WM_DESKTOP", False);
+    desktop.xclient.format = 32;
+    desktop.xclient.data.l[0] = 0xFFFFFFFFL;
+    desktop.xclient.data.l[1] = 1;  // from an application
+    XSendEvent(display, root, False, mask, &desktop);
+    XEvent sticky;
+    memset(&sticky, 0, sizeof sticky);
+    sticky.xclient.type = ClientMessage;
+    sticky.xclient.window = xwindow;
+    sticky.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", False);
+    sticky.xclient.format = 32;
+    sticky.xclient.data.l[0] = 1;  // add
+    sticky.xclient.data.l[1] = (long)XInternAtom(display, "_NET_WM_STATE_STICKY", False);
+    sticky.xclient.data.l[3] = 1;
+    XSendEvent(display, root, False, mask, &sticky);
+    XFlush(display);
+}
+
+/// The window's X11 id, 0 when it is not an X11 window.
+static inline unsigned long shim_x11_window_id(SDL_Window *window) {
+    Display *display = NULL;
+    return (unsigned long)shim_x11_window(window, &display);
+}
+
+static int shim_x11_ignore_error(Display *display, XErrorEvent *error) { (void)display; (void)error; return 0; }
+
+/// Brings another program's X11 window `id` to the front on the display in $DISPLAY:
+/// asks the window manager to activate it (EWMH _NET_ACTIVE_WINDOW, as a pager does,
+/// which also restores it from minimized) and, for a server without one, maps and
+/// raises it. 1 when the window exists and was asked, 0 otherwise.
+static inline int shim_x11_activate_window(unsigned long id) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return 0;
+    // A window that is gone must not end this process through Xlib's default handler.
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(shim_x11_ignore_error);
+    XWindowAttributes attributes;
+    int found = XGetWindowAttributes(display, (Window)id, &attributes) != 0;
+    if (found) {
+        XEvent event;
+        memset(&event, 0, sizeof event);
+        event.xclient.type = ClientMessage;
+        event.xclient.window = (Window)id;
+        event.xclient.message_type = XInternAtom(display, "_NET_ACTIVE_WINDOW", False);
+        event.xclient.format = 32;
+        event.xclient.data.l[0] = 2;  // from a pager: honoured even from another program
+        event.xclient.data.l[1] = CurrentTime;
+        XSendEvent(display, DefaultRootWindow(display), False, SubstructureRedirectMask | SubstructureNotifyMask, &event);
+        XMapRaised(display, (Window)id);
+    }
+    XSync(display, False);
+    XSetErrorHandler(previous);
+    XCloseDisplay(display);
+    return found;
+}
+
 /// Sets the window's names properly on X11: _NET_WM_NAME as UTF-8, and the old
 /// WM_NAME / WM_ICON_NAME, where SDL2 stores UTF-8 bytes typed as Latin-1 (which
 /// older tools and window managers show garbled): Latin-1 text becomes STRING,

@@ -129,7 +129,7 @@ public struct ChallengeScreens {
         let rows: [(String, Int, Int?)] = [
             ("Punches", run.result.punches, best?.punches),
             ("Strongest", run.result.strongest, best?.strongest),
-            ("Best combo", run.result.bestCombo, best?.bestCombo),
+            (Self.bestComboRow, run.result.bestCombo, best?.bestCombo),
         ]
         let title = run.isNewBest ? "New best!" : "Time!"
         let subtitle = best == nil ? "Your first rush: now beat it." : run.isNewBest ? "More punches than ever in 30 seconds."
@@ -145,7 +145,7 @@ public struct ChallengeScreens {
     public func summary(_ summary: SessionSummary, time: Double) -> Action {
         if summary.breathing != nil { return breathing(summary) }
         return card("summary", title: "Nice session", subtitle: "Here is what you let out.",
-                    rows: [("Punches", summary.punches, nil), ("Strongest", summary.strongest, nil), ("Best combo", summary.bestCombo, nil)],
+                    rows: [("Punches", summary.punches, nil), ("Strongest", summary.strongest, nil), (Self.bestComboRow, summary.bestCombo, nil)],
                     buttons: [("Breathe for 30 s", .secondary, .breathe), ("Quit", .primary, .quit)], escape: .keepPunching)
     }
 
@@ -177,6 +177,9 @@ public struct ChallengeScreens {
 
     // MARK: The card
 
+    /// The result cards' row of the longest chain.
+    static let bestComboRow = "Best combo"
+
     /// A result card over the dimmed scene: a title, a line, a row per number (with the
     /// best beside it where there is one), and buttons, the last one the default.
     private func card(
@@ -206,11 +209,13 @@ public struct ChallengeScreens {
             ui.draw(.rect(row, color: ui.theme.card, cornerRadius: 12 * s))
             ui.draw(.text(name, Rect(x: row.minX + 18 * s, y: row.minY, width: row.width * 0.5, height: row.height),
                           font: ui.font(ui.theme.fontSize), color: ui.theme.text, alignment: .leading, maxLines: 1))
-            if let best {
+            if let best, name != Self.bestComboRow || best >= 2 {
                 ui.draw(.text("best \(best)", Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height),
                               font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
             }
-            ui.draw(.text("\(value)", Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height),
+            // A combo is two hits or more in a row: a best combo of 1 (or none) is no combo.
+            let shown = name == Self.bestComboRow && value < 2 ? "—" : "\(value)"
+            ui.draw(.text(shown, Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height),
                           font: ui.font(28, .bold), color: best.map { value > $0 } == true ? ui.theme.highlight : ui.theme.text,
                           alignment: .trailing, maxLines: 1))
             y += rowHeight

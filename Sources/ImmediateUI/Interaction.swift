@@ -258,9 +258,9 @@ extension UIContext {
         }
         let currentRect = current?.rect ?? focusedRectLastFrame
         guard let from = currentRect, focused != nil else {
-            // From nowhere, into the page's grid if it has one (its first item), as the
-            // eye reads it; else the first control.
-            focus(focusables.first { $0.grid != nil } ?? focusables[0])
+            // From nowhere: where the screen says, else into the page's grid if it has
+            // one (its first item), as the eye reads it; else the first control.
+            focus(focusables.first { $0.id == arrowEntry } ?? focusables.first { $0.grid != nil } ?? focusables[0])
             return
         }
         var best: Focusable?

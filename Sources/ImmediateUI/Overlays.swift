@@ -175,7 +175,7 @@ extension UIContext {
         return (min(toastMaxWidth, textWidth + 2 * pad + actionWidth), height, lines)
     }
 
-    /// A toast with a button ("Deleted ‘Alarm’ · Undo") at the bottom of the toast
+    /// A toast with a button ("Deleted “Alarm” · Undo") at the bottom of the toast
     /// stack. Call it every frame while it should show; true in the frame its button
     /// is clicked or tapped. It takes no focus, so Tab never gets stuck on it; the
     /// caller gives it a key of its own (Ctrl+Z for Undo).

@@ -149,6 +149,10 @@ public final class UIContext {
     var pressCandidate: (id: WidgetID, focusable: Bool)?
     var activeWasSeen = false
     var focusables: [Focusable] = []
+    /// Where the first arrow or d-pad press lands with nothing focused, when a screen
+    /// names a control for it (set each frame while building; the punch screen's first
+    /// favorite, which Tab, in reading order, reaches only after the header and tools).
+    public var arrowEntry: WidgetID?
     var focusedRectLastFrame: Rect?
     /// The scroll region the focused widget sat in last frame (Page Up/Down scroll it).
     var focusedScroll: WidgetID?
@@ -252,6 +256,7 @@ public final class UIContext {
         nextChange = nil
         overlayCommands.removeAll(keepingCapacity: true)
         focusables.removeAll(keepingCapacity: true)
+        arrowEntry = nil
         drawingOverlay = false
         hoverCandidate = nil
         pressCandidate = nil
@@ -448,6 +453,15 @@ public final class UIContext {
         } else {
             baseCommands.append(command)
         }
+    }
+
+    /// Draws what `body` draws above the rest of the frame, the focus ring included: a
+    /// tooltip, which the ring of the control it describes must not cross.
+    public func drawAbove(_ body: () -> Void) {
+        let wasOverlay = drawingOverlay
+        drawingOverlay = true
+        defer { drawingOverlay = wasOverlay }
+        body()
     }
 
     public func fillRect(_ rect: Rect, color: Color, cornerRadius: Float = 0) {

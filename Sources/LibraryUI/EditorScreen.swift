@@ -29,7 +29,9 @@ extension LibraryScreens {
             ui.focusNow(ui.id("name"))
         }
 
-        let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 60 * s)
+        // Ends above the toasts' band, so a toast never covers Choose picture… or Save.
+        let bottom = max(30 * s, ui.toastBand)
+        let body = Rect(x: margin, y: header.maxY + 30 * s, width: width - 2 * margin, height: height - header.maxY - 30 * s - bottom)
         // Side by side on a wide window; on a tall one the picture on top and the form
         // under it, each the window's width (two columns there left both cramped).
         let stacked = height > width

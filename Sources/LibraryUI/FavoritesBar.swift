@@ -7,6 +7,27 @@ import StressCore
 extension LibraryScreens {
     // MARK: Main screen: the favorites bar
 
+    /// The header's buttons, left to right: Rush, Versus, then Settings and Stats in
+    /// the right corner. Built before the stage's tools and the favorites so that Tab
+    /// goes in reading order, top to bottom (not in a kiosk, which has none).
+    public func mainHeaderButtons(showsLibraryButtons: Bool = true) -> Action {
+        guard showsLibraryButtons else { return .none }
+        var action = Action.none
+        if ui.button("Rush", icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
+            action = .startRush
+        }
+        if ui.button("Versus", icon: "⚔", style: .secondary, in: layout.versusButton).clicked {
+            action = .startVersus
+        }
+        if ui.iconButton("⚙", label: "Settings", style: .secondary, in: layout.settingsButton).clicked {
+            action = .show(.settings)
+        }
+        if ui.button("Stats", icon: "📊", style: .secondary, in: layout.statsButton).clicked {
+            action = .show(.stats)
+        }
+        return action
+    }
+
     /// Up to four favorite cards (thumbnail and name) centred along the bottom, then
     /// the "More targets" and "Manage" buttons (not in a kiosk, where the favorites
     /// are the only navigation). The selected favorite has an accent border.
@@ -33,6 +54,8 @@ extension LibraryScreens {
                             width: cardWidth, height: cardHeight)
             // The number is the desktop's key for the card; a kiosk's visitors tap.
             let title = showsLibraryButtons ? "\(index + 1)  \(favorite.name)" : favorite.name
+            // A pad's first d-pad press goes to the cards, what it is there for.
+            if index == 0 { ui.arrowEntry = ui.id("favorite") }
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
                             selected: favorite.id == library.selectedID, in: rect).clicked {
                 action = .select(favorite.id)
@@ -41,18 +64,6 @@ extension LibraryScreens {
         }
         let x = left + Float(columns) * (cardWidth + gap)
         guard showsLibraryButtons else { return action }
-        if ui.button("Stats", icon: "📊", style: .secondary, in: layout.statsButton).clicked {
-            action = .show(.stats)
-        }
-        if ui.iconButton("⚙", label: "Settings", style: .secondary, in: layout.settingsButton).clicked {
-            action = .show(.settings)
-        }
-        if ui.button("Rush", icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
-            action = .startRush
-        }
-        if ui.button("Versus", icon: "⚔", style: .secondary, in: layout.versusButton).clicked {
-            action = .startVersus
-        }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
         if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {

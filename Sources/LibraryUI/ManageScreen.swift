@@ -54,10 +54,15 @@ extension LibraryScreens {
             let countWidth = narrow ? 0 : 150 * s
             let textWidth = max(40, rect.maxX - controlsWidth - textX - countWidth)
             let count = "\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")"
-            ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY + pad, width: textWidth, height: rect.height * 0.42))
             let second = narrow ? (target.message.isEmpty ? count : count + " · " + target.message) : target.message
-            ui.label(second.isEmpty ? " " : second, style: .muted,
-                     in: Rect(x: textX, y: rect.minY + rect.height * 0.45, width: textWidth, height: rect.height * 0.42))
+            if second.isEmpty {
+                // Nothing under the name: it sits in the row's middle, not over an empty line.
+                ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY, width: textWidth, height: rect.height))
+            } else {
+                ui.label(target.name, style: .body, in: Rect(x: textX, y: rect.minY + pad, width: textWidth, height: rect.height * 0.42))
+                ui.label(second, style: .muted,
+                         in: Rect(x: textX, y: rect.minY + rect.height * 0.45, width: textWidth, height: rect.height * 0.42))
+            }
             if !narrow {
                 ui.label(count, style: .muted, alignment: .trailing,
                          in: Rect(x: textX + textWidth, y: rect.minY, width: 140 * s, height: rect.height))

@@ -20,27 +20,52 @@ extension LibraryScreens {
         let total = days?.reduce(0) { $0 + $1.punches } ?? 0
         let strongest = days?.map(\.strongest).max() ?? 0
         let bestCombo = targets.map(\.bestCombo).max() ?? 0
-        subtitle(days == nil ? "Counting…" : "\(total) punch\(total == 1 ? "" : "es") in 30 days · strongest \(strongest) · best combo \(bestCombo)",
+        // One punch alone is no combo: the best combo is said from two in a row.
+        let combo = bestCombo >= 2 ? " · best combo \(bestCombo)" : ""
+        subtitle(days == nil ? "Counting…" : "\(total) punch\(total == 1 ? "" : "es") in 30 days · strongest \(strongest)\(combo)",
                  under: header)
         let body = pageBody(under: header)
         let gap = 20 * s
-        let chartRect = Rect(x: body.minX, y: body.minY, width: body.width, height: max(120 * s, body.height * 0.5 - gap / 2))
-        let lower = Rect(x: body.minX, y: chartRect.maxY + gap, width: body.width, height: max(0, body.maxY - chartRect.maxY - gap))
-        if let days {
-            dailyChart(days, in: chartRect)
-        } else {
-            ui.panel(chartRect, shadow: true)
-            ui.spinner(in: Rect(x: chartRect.center.x - 24 * s, y: chartRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
-        }
-        let half = (lower.width - gap) / 2
+        // The rankings side by side where both have room, else one under the other. Each
+        // part keeps a least height its rows read at; a window too small for them all
+        // (480x360, a large "size of everything") scrolls, as Settings does.
+        let sideBySide = body.width >= 720 * s
+        let chartLeast = 180 * s, rankingLeast = 230 * s
+        let least = chartLeast + gap + (sideBySide ? rankingLeast : 2 * rankingLeast + gap)
         let mostPunched = targets.filter { $0.punchCount > 0 }.sorted { ($0.punchCount, $1.name) > ($1.punchCount, $0.name) }
         let hardest = targets.filter { $0.strongest > 0 }.sorted { ($0.strongest, $1.name) > ($1.strongest, $0.name) }
-        ranking("Most punched", mostPunched.prefix(5).map { ($0, $0.punchCount, "\($0.punchCount)") },
-                empty: "Punch a target and it shows here.", color: ui.theme.accent,
-                in: Rect(x: lower.minX, y: lower.minY, width: half, height: lower.height))
-        ranking("Hardest hits", hardest.prefix(5).map { ($0, $0.strongest, "\($0.strongest)") },
-                empty: "Your strongest punches show here.", color: Color(hex: 0xFF4B3E), scaleTo: 999,
-                in: Rect(x: lower.minX + half + gap, y: lower.minY, width: half, height: lower.height))
+        // Home and End on the chart go to its first day and to today, as in any row; the
+        // page would take them first (to scroll), so they are taken here, before it.
+        let page = ui.id("stats")
+        let dayIDs = (0..<(days?.count ?? 0)).map { WidgetID.of("day", in: WidgetID.of(Int64($0), in: page)) }
+        if let focused = ui.focused, dayIDs.contains(focused) {
+            if ui.takeKey(.end), let today = dayIDs.last {
+                ui.focusNow(today)
+            } else if ui.takeKey(.home), let first = dayIDs.first {
+                ui.focusNow(first)
+            }
+        }
+        ui.scrollPage("stats", contentHeight: max(body.height, least), in: body) { content in
+            let rankingHeight = sideBySide ? max(rankingLeast, (content.height - gap) * 0.5)
+                                           : max(rankingLeast, (content.height - 2 * gap) * 0.3)
+            let chartRect = Rect(x: content.minX, y: content.minY, width: content.width,
+                                 height: max(chartLeast, content.height - gap - (sideBySide ? rankingHeight : 2 * rankingHeight + gap)))
+            if let days {
+                dailyChart(days, in: chartRect)
+            } else {
+                ui.panel(chartRect, shadow: true)
+                ui.spinner(in: Rect(x: chartRect.center.x - 24 * s, y: chartRect.center.y - 24 * s, width: 48 * s, height: 48 * s))
+            }
+            let top = chartRect.maxY + gap
+            let width = sideBySide ? (content.width - gap) / 2 : content.width
+            let second = sideBySide ? Rect(x: content.minX + width + gap, y: top, width: width, height: rankingHeight)
+                                    : Rect(x: content.minX, y: top + rankingHeight + gap, width: width, height: rankingHeight)
+            ranking("Most punched", mostPunched.prefix(5).map { ($0, $0.punchCount, "\($0.punchCount)") },
+                    empty: "Punch a target and it shows here.", color: ui.theme.accent,
+                    in: Rect(x: content.minX, y: top, width: width, height: rankingHeight))
+            ranking("Hardest hits", hardest.prefix(5).map { ($0, $0.strongest, "\($0.strongest)") },
+                    empty: "Your strongest punches show here.", color: Color(hex: 0xFF4B3E), scaleTo: 999, in: second)
+        }
         if ui.backRequested { action = .show(.main) }
         return action
     }
@@ -65,7 +90,6 @@ extension LibraryScreens {
         let slot = plot.width / Float(max(1, days.count))
         let barWidth = max(2, slot * 0.68)
         var tip: (text: String, anchor: Rect, top: Float)?
-        var dayIDs: [WidgetID] = []
         for (index, day) in days.enumerated() {
             let x = plot.minX + Float(index) * slot + (slot - barWidth) / 2
             let height = day.punches == 0 ? 0 : max(3 * s, plot.height * Float(day.punches) / Float(most))
@@ -75,7 +99,6 @@ extension LibraryScreens {
             let dayID = ui.id("day")
             let state = ui.updateControl(dayID, hitArea, activatesOnKeys: false, ringRadius: 6 * s)
             ui.popID()
-            dayIDs.append(dayID)
             let isToday = index == days.count - 1
             let lit = state.isHot || state.isFocused
             if height > 0 {
@@ -94,14 +117,6 @@ extension LibraryScreens {
                               font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
             }
         }
-        // Home and End on the chart go to its first day and to today, as in any row.
-        if let focused = ui.focused, dayIDs.contains(focused) {
-            if ui.takeKey(.end), let today = dayIDs.last {
-                ui.focusNow(today)
-            } else if ui.takeKey(.home), let first = dayIDs.first {
-                ui.focusNow(first)
-            }
-        }
         if let tip {
             let font = ui.font(ui.theme.fontSize * 0.9, .bold)
             let width = ui.textWidth(tip.text, font: font) + 28 * s
@@ -109,9 +124,12 @@ extension LibraryScreens {
             // Above its bar where there is room, else at the top beside it.
             let above = tip.top - 48 * s
             let box = Rect(x: x, y: above >= plot.minY ? above : plot.minY + 4 * s, width: width, height: 40 * s)
-            ui.draw(.shadow(box, cornerRadius: 10 * s, blur: 10 * s, offset: Point(0, 3 * s), color: ui.theme.shadow))
-            ui.draw(.rect(box, color: ui.theme.backgroundDeep, cornerRadius: 10 * s))
-            ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
+            // Above the focus ring, which runs around the whole column of the bar.
+            ui.drawAbove {
+                ui.draw(.shadow(box, cornerRadius: 10 * s, blur: 10 * s, offset: Point(0, 3 * s), color: ui.theme.shadow))
+                ui.draw(.rect(box, color: ui.theme.backgroundDeep, cornerRadius: 10 * s))
+                ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
+            }
         }
     }
 

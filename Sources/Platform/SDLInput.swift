@@ -196,7 +196,8 @@ public final class SDLInput {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
                 windowNeedsWholeFrame = true
                 events.append(.windowResized(width: Int(event.window.data1), height: Int(event.window.data2)))
-            case SDL_WINDOWEVENT_MINIMIZED: events.append(.windowMinimized)
+            // Hidden (on another desktop, or unmapped by the window manager) is as good as minimized.
+            case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN: events.append(.windowMinimized)
             case SDL_WINDOWEVENT_RESTORED:
                 windowNeedsWholeFrame = true
                 events.append(.windowRestored)

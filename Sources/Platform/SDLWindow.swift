@@ -41,22 +41,40 @@ public final class SDLWindow {
     /// are in 96-dpi pixels (the app's default size), to be multiplied by the
     /// desktop's scale on X11; otherwise they are the window system's own units (a
     /// size remembered from last time).
+    /// `fitsDisplay`: the size is only a wish (the first launch's default, or what was
+    /// remembered), so it shrinks to fit the display's usable area (a portrait screen
+    /// is narrower than the default) and, with no place to go back to, is centred there.
     public init(title: String, width: Int, height: Int, fullscreen: Bool, kiosk: Bool = false, display: Int? = nil,
                 position: (x: Int, y: Int)? = nil, rememberedDisplay: Int? = nil,
-                scalesWithDesktop: Bool = false) throws(PlatformError) {
+                scalesWithDesktop: Bool = false, fitsDisplay: Bool = false) throws(PlatformError) {
         try SDLRuntime.startVideo(keepDisplayAwake: kiosk)
         desktopScale = DesktopScale.current()
-        let width = scalesWithDesktop ? Int((Float(width) * desktopScale).rounded()) : width
-        let height = scalesWithDesktop ? Int((Float(height) * desktopScale).rounded()) : height
         let displays = Int(SDL_GetNumVideoDisplays())
         if let display, display >= displays {
             throw PlatformError("there is no display \(display + 1): this machine has \(displays); choose 1 to \(max(1, displays))")
         }
         let index = Int32(display ?? rememberedDisplay.flatMap { $0 < displays ? $0 : nil } ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if kiosk { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+        if kiosk {
+            // Kept above other windows (_NET_WM_STATE_ABOVE), where a desktop session's
+            // window manager would let another one cover it.
+            flags |= SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
+        }
         let centered = shim_SDL_WINDOWPOS_CENTERED_DISPLAY(index)
         var x = centered, y = centered
+        var width = scalesWithDesktop ? Int((Float(width) * desktopScale).rounded()) : width
+        var height = scalesWithDesktop ? Int((Float(height) * desktopScale).rounded()) : height
+        var usable = SDL_Rect()
+        if fitsDisplay, SDL_GetDisplayUsableBounds(index, &usable) == 0, usable.w > 0, usable.h > 0 {
+            let fitted = Self.fit(width: width, height: height, into: (Int(usable.w), Int(usable.h)))
+            (width, height) = (fitted.width, fitted.height)
+            if position == nil {
+                // Centred in what panels leave, its title bar included (SDL's own
+                // centring uses the whole display, under a panel or off a portrait edge).
+                x = usable.x + (usable.w - Int32(width)) / 2
+                y = usable.y + max(0, (usable.h - Int32(height) - Int32(Self.decorationAllowance.height)) / 2)
+            }
+        }
         if let position, Self.showsOnSomeDisplay(x: position.x, y: position.y, width: width, height: height) {
             x = Int32(clamping: position.x)
             y = Int32(clamping: position.y)
@@ -70,13 +88,52 @@ public final class SDLWindow {
         self.kiosk = kiosk
         // The smallest window the layout is made for, as large to the eye at any scale.
         SDL_SetWindowMinimumSize(created, Int32((480 * desktopScale).rounded()), Int32((360 * desktopScale).rounded()))
+        // On every desktop: switching desktops (Ctrl+Alt+Right) must not leave a kiosk behind.
+        if kiosk { shim_x11_show_on_every_desktop(created) }
         if fullscreen { setFullscreen(true) }
+    }
+
+    /// Brings a kiosk's window back in front after the window manager minimized or
+    /// hid it, or gave the focus to something else: shown again, raised and focused.
+    /// (A desktop session's manager keys can do all of that; a kiosk belongs under
+    /// cage, where nothing can.)
+    public func bringForward() {
+        let flags = SDL_GetWindowFlags(window)
+        if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 {
+            SDL_RestoreWindow(window)
+            SDL_ShowWindow(window)
+        }
+        SDL_RaiseWindow(window)
+    }
+
+    /// Room left around a fitted window for a window manager's frame and title bar
+    /// (not known before the window exists).
+    static let decorationAllowance = (width: 16, height: 48)
+
+    /// `width` x `height` made to fit an area of `area`: a side that fits is kept (a
+    /// 1280x720 window on a 1280x800 screen stays so), one that does not shrinks to the
+    /// area less room for the window's frame, never below the minimum (480 x 360).
+    static func fit(width: Int, height: Int, into area: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        (width <= area.width ? width : max(480, area.width - decorationAllowance.width),
+         height <= area.height ? height : max(360, area.height - decorationAllowance.height))
     }
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
         if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
+    }
+
+    /// The window's X11 id (another launch brings it to the front by it), nil elsewhere.
+    public var x11WindowID: UInt? {
+        let id = shim_x11_window_id(window)
+        return id == 0 ? nil : UInt(id)
+    }
+
+    /// Brings another process's X11 window to the front (see `x11WindowID`); false when
+    /// there is no such window on this display.
+    public static func bringToFront(x11Window id: UInt) -> Bool {
+        shim_x11_activate_window(CUnsignedLong(id)) != 0
     }
 
     /// SDL's id for the window, which synthetic events must carry.

@@ -25,7 +25,8 @@ extension MainSceneRenderer {
         case .ready(let image):
             var bounds = Self.bounds(of: contentBounds.box(of: image), under: frame.pictureTransform)
             if frame.pictureIsSticker {
-                bounds = Self.union(bounds, Self.shadowBounds(rect, blur: 26 * scale, offset: Point(0, 10 * scale)))
+                let card = frame.stickerCard(imageWidth: image.width, imageHeight: image.height)
+                bounds = Self.union(bounds, Self.shadowBounds(card, blur: 26 * scale, offset: Point(0, 10 * scale)))
             } else if image.isOpaque {
                 bounds = Self.union(bounds, Self.shadowBounds(
                     Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),

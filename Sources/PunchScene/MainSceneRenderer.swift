@@ -37,6 +37,21 @@ public struct MainSceneFrame {
     /// The tool punches hit with now (shown on each reticle).
     public var tool: PunchTool = .fist
 
+    /// Where a sticker's card is drawn this frame: the picture's box under its
+    /// transform (the squash flattens it toward its base, the lean and the shake move
+    /// it), boxed. Its shadow is cast from this, not from the card at rest, or for
+    /// every squash a strip of shadow showed above the picture's lowered top edge.
+    public func stickerCard(imageWidth: Int, imageHeight: Int) -> Rect {
+        let w = Float(imageWidth), h = Float(imageHeight)
+        var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        for corner in [Point(0, 0), Point(w, 0), Point(0, h), Point(w, h)] {
+            let p = pictureTransform.apply(corner)
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return pictureRect }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     public init(layout: MainLayout) {
         self.layout = layout
         picture = .loading
@@ -236,8 +251,10 @@ public final class MainSceneRenderer: BandRenderer {
         // A soft contact shadow on the "floor" under a photo; drawn art with transparent
         // margins brings its own ground shadow.
         if frame.pictureIsSticker {
-            // A sticker lifts off the stage: its card's soft shadow, a little below.
-            canvas.drawShadow(of: rect, radius: min(rect.width, rect.height) * 0.07, blur: 26 * scale,
+            // A sticker lifts off the stage: its card's soft shadow, a little below,
+            // following the card as it squashes, leans and shakes.
+            let card = frame.stickerCard(imageWidth: image.width, imageHeight: image.height)
+            canvas.drawShadow(of: card, radius: min(card.width, card.height) * 0.07, blur: 26 * scale,
                               offset: Point(0, 10 * scale), color: Color.black.withAlpha(0.42))
         } else if image.isOpaque {
             canvas.drawShadow(

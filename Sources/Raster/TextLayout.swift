@@ -239,6 +239,9 @@ public struct TextLayout {
         // The last place the line may break: the visible end before a run of spaces,
         // and where the word after that run starts.
         var breakEnd = start, breakWidth = 0, breakNext: String.Index?
+        // Where a word too wide for the line is best cut (a file name, say): after a "-",
+        // "_" or "/", or before its last "." so "holiday.jpg" never splits as "holiday.j" "pg".
+        var softEnd = start, softWidth = 0, softNext: String.Index?
         var previous: Unicode.Scalar?
         var previousWasSpace = false
         var index = start
@@ -261,14 +264,25 @@ public struct TextLayout {
                 index = next
                 continue
             }
+            if character == "." && contentEnd > start {
+                softEnd = contentEnd
+                softWidth = contentWidth
+                softNext = index
+            }
             if x + advance > maxWidth && index > start {
                 if let breakNext, breakEnd > start { return (breakEnd, breakWidth, breakNext) }
-                // One word wider than the line: break inside it.
+                if let softNext, softEnd > start { return (softEnd, softWidth, softNext) }
+                // One word wider than the line, with nowhere better: break inside it.
                 return (contentEnd, contentWidth, index)
             }
             x += advance
             contentEnd = next
             contentWidth = x
+            if character == "-" || character == "_" || character == "/" {
+                softEnd = next
+                softWidth = x
+                softNext = next
+            }
             previous = choice.scalar
             previousWasSpace = false
             index = next

@@ -7,7 +7,7 @@ public enum TargetValidationError: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .nameEmpty:
-            return "A target needs a name. Type one and try again."
+            return "A target needs a name: type one in the Name field."
         case .nameTooLong(let length):
             return "The name is \(length) characters long; keep it to \(TargetValidation.maxNameLength) or fewer."
         case .messageTooLong(let length):

@@ -224,13 +224,26 @@ extension AppSession {
         let results = library.takeBackgroundResults()
         guard let ui else { return }
         reportSaveProblems(ui)
-        for error in results.errors { ui.showToast(error, kind: .error, duration: 6) }
+        for error in results.errors {
+            // A full disk is said once: the punches' toast already says it (two toasts
+            // stacked at a small window covered the form's Choose picture…).
+            if recorder.problem != nil, error.contains("is full"), recorder.problemCause?.contains("full") == true { continue }
+            ui.showToast(Self.sentence(error), kind: .error, duration: 6)
+        }
         for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
         // The save's outcome arrives in the same frame as the end of "busy".
         if let saved = savingEditor, !library.isBusy, results.changed || !results.errors.isEmpty {
             finishSaving(saved, succeeded: results.errors.isEmpty)
         }
         if results.changed { policy.libraryChanged(self) }
+    }
+
+    /// A message written for the command line ("the disk … is full; free some space")
+    /// as a sentence for the screen: a capital first letter and a full stop.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capital = first.uppercased() + text.dropFirst()
+        return capital.last.map { ".!?…".contains($0) } == true ? capital : capital + "."
     }
 
     /// Tells the user when punches stop being saved (and why), and when they are again.

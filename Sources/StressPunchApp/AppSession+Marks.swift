@@ -71,7 +71,7 @@ extension AppSession {
             return
         }
         ui.needsFrame(in: undo.until - ui.time)
-        if ui.actionToast("undo-wash", message: "Washed ‘\(undo.name)’", action: "Undo") {
+        if ui.actionToast("undo-wash", message: "Washed “\(undo.name)”", action: "Undo") {
             undoLastWash()
         }
     }

@@ -21,7 +21,19 @@ extension AppSession {
         let action: LibraryScreens.Action
         switch shown {
         case .main:
-            action = screens.favoritesBar(showsLibraryButtons: policy.showsLibraryButtons)
+            // In reading order, which Tab follows: the header's buttons, the stage's
+            // tools and Wash (the strip above Wash, or on a tall screen right of it),
+            // then the favorites and the library buttons along the bottom.
+            let header = screens.mainHeaderButtons(showsLibraryButtons: policy.showsLibraryButtons)
+            if layout.toolStripIsColumn {
+                buildToolStrip(ui)
+                buildWashButton(ui)
+            } else {
+                buildWashButton(ui)
+                buildToolStrip(ui)
+            }
+            let bar = screens.favoritesBar(showsLibraryButtons: policy.showsLibraryButtons)
+            action = bar == .none ? header : bar
             policy.decorateMainScreen(ui, session: self, time: time)
         case .operatorMenu:
             action = .none
@@ -61,8 +73,6 @@ extension AppSession {
                                     cropPicture: editorCropPicture(editor, chosen: chosen, currentURL: currentIsArt ? nil : currentURL),
                                     currentIsArt: currentIsArt)
         }
-        buildWashButton(ui)
-        buildToolStrip(ui)
         buildUndoToast(ui)
         buildWashUndoToast(ui)
         policy.buildOverlays(ui, session: self)

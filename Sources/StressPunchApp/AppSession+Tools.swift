@@ -60,7 +60,8 @@ extension AppSession {
         for (index, tool) in PunchTool.allCases.enumerated() {
             let rect = layout.toolButton(index)
             let icon = renderer.toolIcons.icon(tool, side: side)
-            if ui.imageButton(tool.displayName, picture: icon, selected: tool == settings.tool, in: rect).clicked {
+            if ui.imageButton(tool.displayName, picture: icon, selected: tool == settings.tool, in: rect,
+                              tooltip: layout.toolStripIsColumn ? .trailing : .above).clicked {
                 selectTool(tool)
             }
         }

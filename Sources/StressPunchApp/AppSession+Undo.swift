@@ -41,7 +41,7 @@ extension AppSession {
         }
         // It holds still until it ends.
         ui.needsFrame(in: undo.until - ui.time)
-        if ui.actionToast("undo-delete", message: "Deleted ‘\(undo.name)’", action: "Undo") {
+        if ui.actionToast("undo-delete", message: "Deleted “\(undo.name)”", action: "Undo") {
             undoLastDelete()
         }
     }

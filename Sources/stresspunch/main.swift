@@ -43,7 +43,10 @@ func checkKiosk(_ options: AppOptions) {
         }
     }
     do {
-        guard OperatorPIN(store: try openLibrary(options.dataDirectory)).isSet else {
+        // Opened as the app opens it: a full or failing disk gives a read-only library
+        // (the app then says why), never a kiosk that does not come up.
+        let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: true, readingWhenUnwritable: true)
+        guard OperatorPIN(store: store).isSet else {
             fail("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; "
                  + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
         }
@@ -179,6 +182,11 @@ case .importLibrary(let file, let replace, let dataDirectory):
         fail(error.commandLine, status: 1)
     }
 case .restoreBackup(let file, let dataDirectory):
+    // The running app keeps the library file it opened: one swapped under it would
+    // take every later save of the app into the file set aside.
+    if let holder = InstanceLock.holder(dataDirectory: dataDirectory) {
+        fail("StressPunch is running on this library (process \(holder.processID)); quit it, then run this again", status: 1)
+    }
     do {
         let result = try LibraryBackups.restore(file, into: dataDirectory)
         print("restored the library from \(result.backup.path) (\(LibraryBackups.day(of: result.backup)))"
@@ -196,9 +204,25 @@ case .headless(let script, let options):
         fail(String(describing: error), status: 1)
     }
 case .app(let options):
+    // One app on a library: a second launch brings the first one's window to the front.
+    var instanceLock: InstanceLock?
+    switch InstanceLock.acquire(dataDirectory: options.dataDirectory) {
+    case .acquired(let lock):
+        instanceLock = lock
+    case .held(let holder):
+        if let window = holder.window, SDLWindow.bringToFront(x11Window: window) {
+            FileHandle.standardError.write(Data(
+                "stresspunch: StressPunch is already running on this library (process \(holder.processID)); its window is in front now\n".utf8))
+            exit(0)
+        }
+        fail("StressPunch is already running on this library (process \(holder.processID)); switch to its window, "
+             + "or quit it and start again", status: 1)
+    case .unavailable:
+        break
+    }
     checkKiosk(options)
     do {
-        try AppRunner(options: options).run()
+        try AppRunner(options: options, instanceLock: instanceLock).run()
     } catch {
         fail(String(describing: error), status: 1)
     }

@@ -98,6 +98,21 @@ struct DiskTests {
         #expect(app.standardError.contains("is full, so the library opened read-only"), "\(app.standardError)")
     }
 
+    @Test("a kiosk on a disk already full comes up read-only and says why, instead of not starting at all")
+    func kioskStartsOnFullDisk() throws {
+        let disk = try ScratchDisk(kilobytes: 1024)
+        let data = disk.folder.appendingPathComponent("data").path
+        let set = try StressPunchProcess.run(["--data-dir", data, "kiosk", "set-pin"], standardInput: "2468\n")
+        #expect(set.status == 0, "\(set.standardError)")
+        disk.fill()
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-full-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("0.10 key space\n0.30 quit\n".utf8).write(to: script)
+        let app = try StressPunchProcess.run(["--headless", "--script", script.path, "--data-dir", data, "--kiosk"])
+        #expect(app.standardOutput.contains("1 punches landed"), "the kiosk did not start: \(app.standardError)")
+        #expect(app.standardError.contains("is full, so the library opened read-only"), "\(app.standardError)")
+    }
+
     @Test("a disk already full at start says so in words about space")
     func fullAtStart() throws {
         let disk = try ScratchDisk(kilobytes: 1024)

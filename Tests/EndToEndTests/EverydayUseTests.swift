@@ -165,16 +165,18 @@ struct EverydayUseTests {
     @Test("Space punches even after Tab moved focus to a card; Enter activates the card")
     func spaceAfterTab() throws {
         let run = HeadlessRun()
+        // Tab goes in reading order: Rush, Versus, Settings and Stats along the top, the
+        // six tools down the stage's edge, then the cards: the twelfth is the second card.
+        let tabs = (0..<12).map { String(format: "%.2f key Tab", 0.10 + Double($0) * 0.02) }.joined(separator: "\n")
         let result = try run.run("""
-            0.10 key Tab
-            0.20 key Tab
-            0.30 key space
-            0.60 key Return
+            \(tabs)
+            0.40 key space
+            0.70 key Return
             0.90 quit
             """)
         #expect(result.status == 0)
         #expect(HeadlessRun.punchesLanded(result) == 1)
-        // Tab, Tab reached the second card; Enter chose it.
+        // Twelve Tabs reached the second card; Enter chose it.
         let targets = try run.cli.list()
         let favorites = targets.filter(\.favorite)
         #expect(targets.first(where: \.selected)?.id == favorites.dropFirst().first?.id)

@@ -32,6 +32,31 @@ enum FaultShim {
 struct FaultTests {
     static let punches = (0..<12).map { String(format: "%.2f key space", 0.1 + Double($0) * 0.08) }.joined(separator: "\n")
 
+    @Test("any one write failing at start-up (EIO or ENOSPC, in the library or beside it) does not stop the app or a kiosk from starting",
+          arguments: [EIO, ENOSPC])
+    func oneFailedWriteAtStart(code: Int32) throws {
+        let shim = try #require(FaultShim.library, "the fault shim did not build")
+        for kiosk in [false, true] {
+            let run = HeadlessRun()
+            if kiosk {
+                let set = try StressPunchProcess.run(["--data-dir", run.cli.dataDirectory, "kiosk", "set-pin"], standardInput: "2468\n")
+                #expect(set.status == 0)
+            } else {
+                _ = try run.cli.list()
+            }
+            // The Nth write into the data folder fails, once: every N up to a run that
+            // meets none (then every start-up write has been failed once).
+            for after in 0..<30 {
+                let environment = ["LD_PRELOAD": shim, "STRESSPUNCH_FAULT_PATH": run.cli.dataDirectory, "STRESSPUNCH_FAULT_ERRNO": String(code),
+                                   "STRESSPUNCH_FAULT_AFTER": String(after), "STRESSPUNCH_FAULT_TIMES": "1"]
+                let result = try run.run("0.10 key space\n0.30 quit", environment: environment, extra: kiosk ? ["--kiosk"] : [])
+                #expect(HeadlessRun.punchesLanded(result) == 1,
+                        "\(kiosk ? "kiosk" : "desktop"), write \(after + 1) failing (errno \(code)): \(result.standardError)")
+                if HeadlessRun.punchesLanded(result) != 1 { break }
+            }
+        }
+    }
+
     @Test("with the disk full the whole time, punches are kept, a toast says why, and quitting says so on stderr with exit 1")
     func diskFullAllAlong() throws {
         let run = HeadlessRun()

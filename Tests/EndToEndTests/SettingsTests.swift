@@ -197,6 +197,60 @@ struct SettingsTests {
         #expect(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, "a light outline: \(edge)")
     }
 
+    @Test("mid-squash a sticker's shadow moves with the photo: no band of shadow above its lowered top edge")
+    func stickerShadowFollowsTheSquash() throws {
+        let run = HeadlessRun()
+        // A bright backdrop-free photo: its top edge is easy to find.
+        let photo = try run.cli.file("photo.png", TestPNG.solid(width: 400, height: 300, rgba: (30, 160, 60, 255)))
+        _ = try run.cli.run("targets", "add", "--name", "Field", "--image", photo)
+        let id = try #require(try run.cli.list().last?.id)
+        _ = try run.cli.run("targets", "select", String(id))
+        #expect(try run.run("0.5 screenshot $DIR/rest.png\n0.6 quit").status == 0)
+        let rest = try Screenshot(run.folder.file("rest.png").path)
+        func card(_ shot: Screenshot, _ x: Int, _ y: Int) -> Bool {
+            let p = shot.pixel(x, y)
+            return (p[1] > 140 && p[0] < 60) || (p[0] > 200 && p[1] > 200 && p[2] > 200)
+        }
+        let row = 330
+        let left = try #require((0..<1280).first { card(rest, $0, row) })
+        let right = try #require((0..<1280).reversed().first { card(rest, $0, row) })
+        // Measured three quarters across, away from the blow (a quarter across, low down).
+        let column = left + (right - left) * 3 / 4
+        // The card's edges, found from its middle outwards (the white title above is not it).
+        func top(_ shot: Screenshot) -> Int? {
+            guard card(shot, column, row) else { return nil }
+            var y = row
+            while y > 0 && card(shot, column, y - 1) { y -= 1 }
+            return y
+        }
+        let restTop = try #require(top(rest))
+        var bottom = row
+        while bottom < 719 && card(rest, column, bottom + 1) { bottom += 1 }
+        let hit = (left + (right - left) / 4, bottom - 30)
+        var lines = ["0.50 click \(hit.0) \(hit.1)"]
+        let times = stride(from: 0.52, through: 0.70, by: 0.02).map { $0 }
+        for (index, time) in times.enumerated() { lines.append(String(format: "%.2f screenshot $DIR/squash-%d.png", time, index)) }
+        lines.append("0.80 quit")
+        let squashed = try run.run(lines.joined(separator: "\n"))
+        #expect(squashed.status == 0, "\(squashed.standardError)")
+        // The darkest of the 14 pixels above the card's top edge, as brightness.
+        func darkestAbove(_ shot: Screenshot, top: Int) -> Int {
+            (2..<16).map { d in let p = shot.pixel(column, top - d); return Int(p[0]) + Int(p[1]) + Int(p[2]) }.min() ?? 0
+        }
+        let restShade = darkestAbove(rest, top: restTop)
+        var lowered = 0
+        for index in times.indices {
+            let shot = try Screenshot(run.folder.file("squash-\(index).png").path)
+            guard let top = top(shot) else { continue }
+            lowered = max(lowered, top - restTop)
+            // At rest the shadow's soft edge shows a little above the card; mid-squash
+            // no more than that (the shadow left at rest was a dark band there).
+            #expect(darkestAbove(shot, top: top) >= restShade - 12,
+                    "screenshot \(index): shadow above the lowered top (\(top) vs \(restTop)): \(darkestAbove(shot, top: top)) vs \(restShade)")
+        }
+        #expect(lowered >= 16, "the photo never squashed enough to tell: \(lowered) px")
+    }
+
     @Test("a 200-character message wraps or shrinks into the room above the photo, never over it, at every size", arguments: ["1280x720", "480x360", "720x1280", "1920x1080"])
     func longMessageClearsThePhoto(size: String) throws {
         let run = HeadlessRun()

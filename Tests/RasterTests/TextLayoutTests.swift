@@ -57,6 +57,17 @@ struct TextLayoutTests {
         #expect(strings(layout.wrap("abc", width: 3), "abc") == ["a", "b", "c"])
     }
 
+    @Test("a file name too wide for its line breaks before its extension or after a dash, never inside the extension")
+    func fileNamesBreakAtTheirJoints() {
+        let name = "holidays2023.jpeg"
+        // 12 columns fit: cut at the dot, the extension whole on the next line.
+        #expect(strings(layout.wrap(name, width: 125), name) == ["holidays2023", ".jpeg"])
+        let dashed = "summer-holiday"
+        #expect(strings(layout.wrap(dashed, width: 105), dashed) == ["summer-", "holiday"])
+        let underscored = "IMG_20230714"
+        #expect(strings(layout.wrap(underscored, width: 95), underscored) == ["IMG_", "20230714"])
+    }
+
     @Test("newlines always break, and a line that fits is not wrapped")
     func hardBreaks() {
         let text = "ab\ncd"

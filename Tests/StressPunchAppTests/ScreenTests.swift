@@ -24,22 +24,26 @@ final class ScreenHarness {
     let store: TargetStore
     let session: AppSession
     private var time = 0.0
+    /// The window's size, 1280x720 unless a test asks for another.
+    let width: Int, height: Int
 
-    init(kiosk: Bool = false, pin: String? = nil) throws {
+    init(kiosk: Bool = false, pin: String? = nil, width: Int = 1280, height: Int = 720) throws {
+        self.width = width
+        self.height = height
         store = try TargetStore(dataDirectory: folder.url)
         if let pin { try OperatorPIN(store: store).set(pin) }
         let policy: any SessionPolicy = kiosk
             ? KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true) : DesktopPolicy()
         session = try AppSession(
             store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
-            configuration: AppConfiguration(kiosk: kiosk), width: 1280, height: 720, synchronousPictures: true, policy: policy)
+            configuration: AppConfiguration(kiosk: kiosk), width: width, height: height, synchronousPictures: true, policy: policy)
         session.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
         frame()
     }
 
     @discardableResult
     func frame(_ events: [InputEvent] = []) -> FrameOutput {
-        let output = session.frame(FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: 1280, height: 720))
+        let output = session.frame(FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: width, height: height))
         time += 1.0 / 60
         return output
     }
@@ -347,6 +351,44 @@ struct StatsScreenTests {
         #expect(app.session.page == .stats)
         app.key(.escape)
         #expect(app.session.page == .main)
+    }
+
+    @Test("at 480x360 and in portrait the rankings keep readable rows, and End scrolls the last of them into view",
+          arguments: [(480, 360), (720, 1280), (600, 960)])
+    func statsScrollsWhenSmall(width: Int, height: Int) throws {
+        let app = try ScreenHarness(width: width, height: height)
+        // Five targets punched, so each ranking has all its rows.
+        let targets = Array(app.session.library.targets.prefix(5))
+        #expect(targets.count == 5)
+        for (index, target) in targets.enumerated() {
+            app.session.library.select(target.id)
+            for _ in 0..<3 { app.frame() }
+            let center = app.session.controller.pictureRect.center
+            app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 300 + 100 * index)
+            app.frame()
+        }
+        for _ in 0..<60 { app.frame() }
+        app.key(.character("t"), [.control])
+        app.frame()
+        let names = Set(targets.map(\.name))
+        func nameRows() -> [Rect] {
+            (app.session.ui?.commands ?? []).compactMap { command in
+                if case .text(let text, let rect, _, _, _, _) = command, names.contains(text) { return rect }
+                return nil
+            }
+        }
+        let rows = nameRows()
+        #expect(rows.count == 10, "every punched target in both rankings: \(rows.count)")
+        let scale = app.session.controller.layout.scale
+        for row in rows {
+            #expect(row.height >= 30 * scale, "a ranking row squeezed to \(row.height) px: \(row)")
+            #expect(row.width >= 60 * scale, "a ranking name squeezed to \(row.width) px: \(row)")
+        }
+        // End scrolls to the bottom: the last ranking's last row shows whole.
+        app.key(.end)
+        app.frame()
+        let shown = names.reduce(0) { $0 + app.session.widgetCenters(labelled: $1).count }
+        #expect(shown == 10, "after End both rankings show whole: \(shown) of 10 rows")
     }
 
     @Test("the focused day's bar tells its numbers, moved by the arrow keys")

@@ -1,0 +1,85 @@
+import AppModel
+import Foundation
+import ImmediateUI
+import Input
+import Raster
+import StressCore
+import Testing
+
+/// Small things a new user notices: words, alignment, what shows on hover.
+@Suite("Polish: the small things on screen")
+struct PolishTests {
+    @Test("the Add form says a name is needed without “try again” before anything was tried")
+    func noTryAgainBeforeATry() throws {
+        let app = try ScreenHarness()
+        app.key(.character("n"), [.control])
+        let labels = app.session.visibleLabels
+        #expect(!labels.contains { $0.contains("try again") }, "\(labels)")
+        #expect(labels.contains { $0.contains("needs a name") }, "\(labels)")
+    }
+
+    @Test("one punch alone is no combo: Stats does not boast a best combo of 1")
+    func bestComboOfOneIsNoCombo() throws {
+        let app = try ScreenHarness()
+        let center = app.session.controller.pictureRect.center
+        app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 500)
+        for _ in 0..<60 { app.frame() }
+        app.key(.character("t"), [.control])
+        app.frame()
+        #expect(app.shows("1 punch in 30 days · strongest 500"), "\(app.session.visibleLabels)")
+        #expect(!app.session.visibleLabels.contains { $0.contains("best combo") })
+    }
+
+    @Test("a Manage row without a message has its name in the row's middle, level with its buttons")
+    func nameCentredWithoutMessage() throws {
+        let app = try ScreenHarness()
+        let target = try #require(app.session.library.targets.first)
+        try app.store.update(id: target.id, message: "")
+        try app.session.library.reload()
+        app.press("Manage")
+        app.frame()
+        let name = try #require(app.session.widgetCenters(labelled: target.name).first)
+        let edit = try #require(app.session.widgetCenters(labelled: "Edit").min { $0.y < $1.y })
+        #expect(abs(name.y - edit.y) < 3, "name at \(name.y), its row's buttons at \(edit.y)")
+    }
+
+    @Test("a tool's name shows beside it while the mouse is over it")
+    func toolTooltip() throws {
+        let app = try ScreenHarness()
+        let slap = PunchTool.slap.displayName
+        func drawnText() -> [String] {
+            (app.session.ui?.commands ?? []).compactMap { if case .text(let text, _, _, _, _, _) = $0 { return text }; return nil }
+        }
+        #expect(!drawnText().contains(slap))
+        let rect = app.session.controller.layout.toolButton(PunchTool.allCases.firstIndex(of: .slap) ?? 1)
+        app.frame([.pointerMoved(x: rect.center.x, y: rect.center.y)])
+        app.frame()
+        #expect(drawnText().contains(slap), "\(drawnText())")
+    }
+
+    @Test("the Undo toasts quote names as every other message does, with “ and ”")
+    func curlyDoubleQuotes() throws {
+        let app = try ScreenHarness()
+        let first = try #require(app.session.library.targets.first)
+        app.press("Manage")
+        app.press("Delete", first: true)
+        app.press("Delete")
+        app.frame()
+        #expect(app.session.visibleLabels.contains("Deleted “\(first.name)”"), "\(app.session.visibleLabels)")
+    }
+
+    @Test("the Stats day tooltip is drawn above the focus ring that runs round its bar's column")
+    func dayTipAboveTheRing() throws {
+        let app = try ScreenHarness()
+        app.key(.character("t"), [.control])
+        app.frame()
+        func tipIndex(_ commands: [DrawCommand]) -> Int? {
+            commands.firstIndex { if case .text(let text, _, _, _, _, _) = $0 { return text.range(of: #"^\S+ \d+: "#, options: .regularExpression) != nil }; return false }
+        }
+        for _ in 0..<10 where tipIndex(app.session.ui?.commands ?? []) == nil { app.key(.tab) }
+        let commands = app.session.ui?.commands ?? []
+        let tip = try #require(tipIndex(commands), "Tab never reached the chart")
+        let ring = try #require(commands.firstIndex { if case .focusRing = $0 { return true }; return false })
+        #expect(ring < tip, "the ring (command \(ring)) is drawn over the tip (command \(tip))")
+    }
+}
