@@ -156,6 +156,11 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == RSSBrowse.child
     RSSBrowse.runChild(data: CommandLine.arguments[2])
 }
 
+// The real-window latency child: the app on an X server of the bench's (see X11Latency).
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == X11Latency.childFlag {
+    X11Latency.runChild(scenario: CommandLine.arguments[2], data: CommandLine.arguments[3], rounds: Int(CommandLine.arguments[4]) ?? 1)
+}
+
 // The idle benches' child: the app at rest in a fresh process (see IdleBench).
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == IdleBench.childFlag {
     IdleBench.runChild(scenario: CommandLine.arguments[2], data: CommandLine.arguments[3])
@@ -532,6 +537,35 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
         fflush(nil)
     } catch {
         FileHandle.standardError.write("stresspunch-bench: punch latency: \(error)\n".data(using: .utf8) ?? Data())
+        exit(1)
+    }
+}
+
+// MARK: Punch latency through a real X window (the real loop; see X11Latency)
+
+for (name, goal) in [("punch_to_present_x11", 4.2), ("punch_to_audio_after_rest", 7.3)] where wanted(name) {
+    do {
+        let rounds = name == "punch_to_present_x11" ? max(5, min(options.frames, 15)) : max(1, X11Latency.restRounds)
+        let figures = try X11Latency.measure(scenario: name, rounds: rounds)
+        let milliseconds = median(figures.milliseconds)
+        // After a rest the device must have closed before each click and opened for it.
+        let rested = name == "punch_to_present_x11" || (figures.rests >= rounds && figures.wakes >= rounds)
+        let met = milliseconds <= goal && rested
+        if options.json {
+            print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds)), \"max_ms\": \(format(figures.milliseconds.max() ?? .nan)), "
+                + "\"samples\": \(figures.milliseconds.count)}")
+        } else {
+            print(pad(name, 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                + pad("<= \(goal) ms", 16) + (met ? "yes" : "no"))
+            var note = "  \(figures.milliseconds.count) clicks: " + figures.milliseconds.map(format).joined(separator: " ")
+            if name == "punch_to_audio_after_rest" {
+                note += "; after \(format(X11Latency.restSeconds)) s at rest each; the device closed \(figures.rests) times and opened \(figures.wakes)"
+            }
+            print(note)
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: \(name): \(error)\n".data(using: .utf8) ?? Data())
         exit(1)
     }
 }
