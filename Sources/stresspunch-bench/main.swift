@@ -421,7 +421,7 @@ if !options.json {
     if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
         print("load average before the run: " + load.split(separator: " ").prefix(3).joined(separator: " "))
     }
-    print(pad("bench", 20) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
+    print(pad("bench", 26) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
         + pad("goal", 16) + "met")
 }
 for bench in benches {
@@ -430,7 +430,7 @@ for bench in benches {
         print(jsonLine(result))
     } else {
         let met = bench.meets(result.ours, result.ratio) ? "yes" : "no"
-        print(pad(bench.name, 20) + pad(format(result.ours), 10) + pad(bench.anchorName ?? "-", 24)
+        print(pad(bench.name, 26) + pad(format(result.ours), 10) + pad(bench.anchorName ?? "-", 24)
             + pad(result.anchor.map(format) ?? "-", 11) + pad(result.ratio.map(format) ?? "-", 8)
             + pad(bench.goal, 16) + met)
         if let note = noteLine(result) { print(note) }
@@ -446,7 +446,7 @@ if wanted("import_24mp_rss"), let imports = keepAlive.lazy.compactMap({ $0 as? I
         if options.json {
             print("{\"bench\": \"import_24mp_rss\", \"ours_mb\": \(format(megabytes))}")
         } else {
-            print(pad("import_24mp_rss", 20) + pad(format(megabytes) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("import_24mp_rss", 26) + pad(format(megabytes) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 64 MB", 16) + (megabytes <= 64 ? "yes" : "no"))
         }
         fflush(nil)
@@ -471,7 +471,7 @@ if wanted("library_scroll_10k") {
         if options.json {
             print("{\"bench\": \"library_scroll_10k\", \"ours_ms\": \(format(milliseconds)), \"max_ms\": \(format(figures.slowestMilliseconds))}")
         } else {
-            print(pad("library_scroll_10k", 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("library_scroll_10k", 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 2 ms", 16) + (milliseconds <= 2 ? "yes" : "no"))
             print("  \(figures.frames) frames, slowest \(format(figures.slowestMilliseconds)) ms; \(figures.thumbnailsRead) distinct "
                 + "thumbnails read from their files, \(figures.thumbnailsMade) made; scrolled to \(figures.lastVisible)")
@@ -491,7 +491,7 @@ if wanted("rss_browse_10k") {
         if options.json {
             print("{\"bench\": \"rss_browse_10k\", \"ours_mb\": \(format(figures.residentMB))}")
         } else {
-            print(pad("rss_browse_10k", 20) + pad(format(figures.residentMB) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("rss_browse_10k", 26) + pad(format(figures.residentMB) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 200 MB", 16) + (figures.residentMB <= 200 ? "yes" : "no"))
             print("  peak \(format(figures.peakMB)) MB over \(figures.framesScrolled) scrolled frames; "
                 + "\(figures.thumbnailsRead) thumbnails read from their files, \(figures.thumbnailsMade) made")
@@ -511,7 +511,7 @@ if wanted("startup_10k") {
             print("{\"bench\": \"startup_10k\", \"ours_ms\": \(format(times.tenThousand)), \"anchor\": \"startup_8\", "
                 + "\"anchor_ms\": \(format(times.builtins)), \"ratio\": \(format(ratio))}")
         } else {
-            print(pad("startup_10k", 20) + pad(format(times.tenThousand), 10) + pad("startup_8", 24) + pad(format(times.builtins), 11)
+            print(pad("startup_10k", 26) + pad(format(times.tenThousand), 10) + pad("startup_8", 24) + pad(format(times.builtins), 11)
                 + pad(format(ratio), 8) + pad("ratio <= 1.3", 16) + (ratio <= 1.3 ? "yes" : "no"))
         }
         fflush(nil)
@@ -538,7 +538,7 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
             if options.json {
                 print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds))}")
             } else {
-                print(pad(name, 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                print(pad(name, 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                     + pad(goal, 16) + (met ? "yes" : "no"))
             }
         }
@@ -563,7 +563,7 @@ for (name, goal) in [("punch_to_present_x11", 4.2), ("punch_to_audio_after_rest"
             print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds)), \"max_ms\": \(format(figures.milliseconds.max() ?? .nan)), "
                 + "\"samples\": \(figures.milliseconds.count)}")
         } else {
-            print(pad(name, 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad(name, 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= \(goal) ms", 16) + (met ? "yes" : "no"))
             var note = "  \(figures.milliseconds.count) clicks: " + figures.milliseconds.map(format).joined(separator: " ")
             if name == "punch_to_audio_after_rest" {
