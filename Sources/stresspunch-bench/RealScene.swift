@@ -47,8 +47,11 @@ final class RealPunchScreen {
         }
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
-        app = try RunningApp(options: AppOptions(dataDirectory: data, size: WindowSize(width: Self.size.width, height: Self.size.height)),
-                             headless: true)
+        var options = AppOptions(dataDirectory: data, size: WindowSize(width: Self.size.width, height: Self.size.height))
+        options.mute = true
+        // Not in audio lockstep: that would hold SDL's audio lock waiting for frames this
+        // app no longer runs once its frame is captured, and stall the benches after.
+        app = try RunningApp(options: options, headless: true, lockstepAudio: false)
         guard let url = AssetCatalog.pictureURL(named: AssetCatalog.punchBurstPictureName),
               let file = try? Data(contentsOf: url),
               let bitmap = try? SDLPictureCodec().decode([UInt8](file), fileName: url.path)
@@ -77,6 +80,9 @@ final class RealPunchScreen {
         scene.frame.flash = 0
         self.scene = scene
         commands = ui.commands
+        // The captured renderer and commands are all that is drawn from here on; the
+        // app saves and closes its audio now, so nothing of it runs beside the benches.
+        app.shutdown()
     }
 
     func removeFiles() { try? FileManager.default.removeItem(at: folder) }
