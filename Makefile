@@ -9,7 +9,7 @@ ARGS ?=
 .PHONY: run run-debug test test-baseline soak sanitize sanitize-canaries fuzz build release bench deps test-deps clean dist install uninstall deb
 
 # The optimized build: the renderer is tens of times slower without optimization
-# (3 fps instead of 60). Only the app's product: the benchmark needs pixman, which
+# (3 fps instead of 60). Only the app's product: the benchmark needs pixman and cairo, which
 # only test-deps installs.
 run: deps
 	$(SWIFT) build -c release --product stresspunch

@@ -66,6 +66,9 @@ let package = Package(
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
 
+        // C: cairo's image backend, the anchor the bench draws the real punch screen against. Only the bench imports it.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
         // C: libsodium's password hashing, for the kiosk operator PIN. Only OperatorLock imports it.
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
@@ -175,8 +178,8 @@ let package = Package(
         // `swift run asset-forge`. Deterministic: the same files every run.
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
 
-        // Benchmarks against raw SDL2, pixman, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CTurboJPEG", "CWebP", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore"]),
+        // Benchmarks against raw SDL2, pixman, cairo, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CWebP", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the

@@ -36,6 +36,9 @@ public final class RunningApp {
     private let keepsWindowForward: Bool
     /// Frames drawn and presented so far.
     public private(set) var framesPresented = 0
+    /// Called on the main thread right after each frame is presented (the bench's
+    /// latency rows read the clock there).
+    public var presented: (() -> Void)?
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
     public let service = ServiceNotifier()
     /// The library whose orphan sweep waits for the first frame (see init).
@@ -263,6 +266,7 @@ public final class RunningApp {
         }
         frameCounts.presented += 1
         framesPresented &+= 1
+        presented?()
         if let store = sweepAfterFirstFrame {
             sweepAfterFirstFrame = nil
             DispatchQueue.global(qos: .utility).async { store.sweepOrphanFiles() }

@@ -50,13 +50,20 @@ public final class AudioLatencyProbe: Sendable {
 
 extension SDLAudio {
     /// Installs a latency probe on the mixer's output (not in lockstep mode, which
-    /// uses the same hook for its clock).
+    /// uses the same hook for its clock). The device still closes at rest with one
+    /// installed, and the probe follows it when it opens again.
     public func installLatencyProbe() -> AudioLatencyProbe? {
         guard isAvailable, !isLockstep else { return nil }
         let probe = AudioLatencyProbe()
         probes.append(probe)
         Mix_SetPostMix(latencyPostMix, Unmanaged.passUnretained(probe).toOpaque())
         return probe
+    }
+
+    /// Hooks the last probe installed onto a stream opened again after a rest.
+    func reinstallLatencyProbe() {
+        guard let probe = probes.last else { return }
+        Mix_SetPostMix(latencyPostMix, Unmanaged.passUnretained(probe).toOpaque())
     }
 }
 

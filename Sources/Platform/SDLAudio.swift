@@ -119,7 +119,7 @@ public final class SDLAudio: @unchecked Sendable {
     /// Closes the device if nothing has played for `restSeconds` (and nothing plays
     /// now). The sounds stay loaded for `wake`. Headless lockstep runs never rest.
     public func restIfIdle() {
-        guard isAvailable, !isLost, lockstep == nil, probes.isEmpty,
+        guard isAvailable, !isLost, lockstep == nil,
               Self.monotonicSeconds() - lastSound >= Self.restSeconds, Mix_Playing(-1) == 0 else { return }
         Mix_HaltChannel(-1)
         Mix_CloseAudio()
@@ -157,6 +157,8 @@ public final class SDLAudio: @unchecked Sendable {
         isResting = false
         isAvailable = true
         wakes += 1
+        // A latency probe keeps watching the reopened stream (the bench's punch after a rest).
+        reinstallLatencyProbe()
         if format != before {
             freeSounds()
             let files = soundFiles

@@ -181,7 +181,7 @@ func runIdleBenches() {
             }
             print("{" + fields.joined(separator: ", ") + "}")
         } else {
-            print(pad(name, 20) + pad(format(milliseconds), 10) + pad(anchor?.0 ?? "-", 24) + pad(anchor.map { format($0.1) } ?? "-", 11)
+            print(pad(name, 26) + pad(format(milliseconds), 10) + pad(anchor?.0 ?? "-", 24) + pad(anchor.map { format($0.1) } ?? "-", 11)
                 + pad(anchor.map { format(milliseconds / $0.1) } ?? "-", 8) + pad(goal, 16) + (met ? "yes" : "no"))
         }
         fflush(nil)

@@ -13,8 +13,9 @@ enum AnchorError: Error, CustomStringConvertible {
 
 /// The main scene drawn by SDL2's software renderer into an ARGB8888 surface, with
 /// linear filtering: per-row fills for the gradient, SDL_RenderCopyEx for the squashed,
-/// rotated picture, pre-rendered card textures, a scaled thumbnail copy and label
-/// textures. Every texture is made once in init, so frames measure drawing only.
+/// rotated picture (opaque: SDL_BLENDMODE_NONE), pre-rendered card textures (blended),
+/// a scaled thumbnail copy (opaque: NONE) and label textures (blended), on one thread.
+/// Every texture is made once in init, so frames measure drawing only.
 final class SDLSceneAnchor {
     let layout: SceneLayout
     let surface: UnsafeMutablePointer<SDL_Surface>
@@ -28,6 +29,8 @@ final class SDLSceneAnchor {
     /// Row colours of the background gradient (straight = premultiplied: it is opaque).
     private let rowColors: [UInt32]
     private let thumbSource: SDL_Rect
+    /// Milliseconds of each frame's rotated picture (SDL_RenderCopyEx), for `anchor_rotate_ms`.
+    var rotateTimes: [Double] = []
 
     init(layout: SceneLayout, assets: SceneAssets, labels labelImages: [Label]?) throws {
         self.layout = layout
@@ -41,20 +44,24 @@ final class SDLSceneAnchor {
         self.renderer = renderer
 
         var made: [OpaquePointer] = []
-        func texture(_ bitmap: StraightBitmap) throws -> OpaquePointer {
-            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        // Opaque art (the picture, the thumbnails) is an alpha-less texture copied with
+        // SDL_BLENDMODE_NONE, SDL's fastest path for it (ours stores opaque pixels
+        // unblended too); art with alpha blends.
+        func texture(_ bitmap: StraightBitmap, opaque: Bool = false) throws -> OpaquePointer {
+            let format = opaque ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ARGB8888
+            guard let texture = SDL_CreateTexture(renderer, format.rawValue,
                                                   Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                                   Int32(bitmap.width), Int32(bitmap.height))
             else { throw AnchorError.sdl("texture") }
             made.append(texture)
             _ = bitmap.argb.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             return texture
         }
-        picture = try texture(assets.pictureStraight)
+        picture = try texture(assets.pictureStraight, opaque: true)
         sprite = try texture(assets.spriteStraight)
-        thumbnail = try texture(assets.thumbnailStraight)
+        thumbnail = try texture(assets.thumbnailStraight, opaque: true)
         // The card background, pre-rendered once (anti-aliased rounded rectangle).
         let cardRect = layout.cards[0]
         let cardCanvas = Canvas(width: cardRect.width, height: cardRect.height)
@@ -95,7 +102,13 @@ final class SDLSceneAnchor {
         }
         let rect = layout.pictureRect
         var destination = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+        // The rotate stage on its own (SW_RenderCopyEx: scale into a new surface, rotate
+        // into another, copy it through its colour key): the queue is flushed around it.
+        SDL_RenderFlush(renderer)
+        let rotateStart = nowMilliseconds()
         SDL_RenderCopyEx(renderer, picture, nil, &destination, Double(layout.pictureAngleDegrees), nil, SDL_FLIP_NONE)
+        SDL_RenderFlush(renderer)
+        rotateTimes.append(nowMilliseconds() - rotateStart)
         var spriteRect = SDL_Rect(x: Int32(layout.spriteOrigin.x), y: Int32(layout.spriteOrigin.y),
                                   w: Int32(SceneAssets.spriteSize), h: Int32(SceneAssets.spriteSize))
         SDL_RenderCopy(renderer, sprite, nil, &spriteRect)

@@ -68,12 +68,21 @@ struct Bench {
     /// Goal text for the readable table, and whether a result meets it.
     let goal: String
     let meets: (_ ours: Double, _ ratio: Double?) -> Bool
+    /// Threads ours draws on, said in the row when more than one.
+    var threads: Int? = nil
+    /// More figures for the row, read after it ran (SDL's rotate stage).
+    var extras: (() -> [(String, Double)])? = nil
+
+    /// An anchor named `..._floor` does only part of our work: the row says by how much
+    /// ours is over it.
+    var anchorIsFloor: Bool { anchorName?.hasSuffix("_floor") ?? false }
 }
 
 struct Result {
     let bench: Bench
     let ours: Double
     let anchor: Double?
+    var extras: [(String, Double)] = []
     var ratio: Double? { anchor.map { ours / $0 } }
 }
 
@@ -96,7 +105,7 @@ func run(_ bench: Bench, frames: Int) -> Result {
             anchor.append(nowMilliseconds() - start)
         }
     }
-    return Result(bench: bench, ours: median(ours), anchor: bench.anchor == nil ? nil : median(anchor))
+    return Result(bench: bench, ours: median(ours), anchor: bench.anchor == nil ? nil : median(anchor), extras: bench.extras?() ?? [])
 }
 
 func format(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -105,8 +114,20 @@ func jsonLine(_ result: Result) -> String {
     var fields = ["\"bench\": \"\(result.bench.name)\"", "\"ours_ms\": \(format(result.ours))"]
     if let name = result.bench.anchorName, let anchor = result.anchor, let ratio = result.ratio {
         fields += ["\"anchor\": \"\(name)\"", "\"anchor_ms\": \(format(anchor))", "\"ratio\": \(format(ratio))"]
+        if result.bench.anchorIsFloor { fields.append("\"overhead_ms\": \(format(result.ours - anchor))") }
     }
+    for (key, value) in result.extras { fields.append("\"\(key)\": \(format(value))") }
+    if let threads = result.bench.threads { fields.append("\"threads\": \(threads)") }
     return "{" + fields.joined(separator: ", ") + "}"
+}
+
+/// The readable table's note under a row: threads, floors' overheads, extra figures.
+func noteLine(_ result: Result) -> String? {
+    var parts: [String] = []
+    if let threads = result.bench.threads { parts.append("ours on \(threads) threads" + (result.bench.anchorName == "sdl2_software_renderer" ? ", SDL on one" : "")) }
+    if result.bench.anchorIsFloor, let anchor = result.anchor { parts.append("overhead over the floor \(format(result.ours - anchor)) ms") }
+    for (key, value) in result.extras { parts.append("\(key) \(format(value))") }
+    return parts.isEmpty ? nil : "  " + parts.joined(separator: "; ")
 }
 
 func pad(_ text: String, _ width: Int) -> String {
@@ -133,6 +154,16 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == ImportRSS.child
 // The rss_browse_10k child: browse the 10,000 in a fresh process, then exit (see RSSBrowse).
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == RSSBrowse.childFlag {
     RSSBrowse.runChild(data: CommandLine.arguments[2])
+}
+
+// The real-window latency child: the app on an X server of the bench's (see X11Latency).
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == X11Latency.childFlag {
+    X11Latency.runChild(scenario: CommandLine.arguments[2], data: CommandLine.arguments[3], rounds: Int(CommandLine.arguments[4]) ?? 1)
+}
+
+// The library_scroll_10k child: Manage scrolled over the 10,000 (see LibraryScroll).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == LibraryScroll.childFlag {
+    LibraryScroll.runChild(data: CommandLine.arguments[2], frames: Int(CommandLine.arguments[3]) ?? 120)
 }
 
 // The idle benches' child: the app at rest in a fresh process (see IdleBench).
@@ -163,13 +194,19 @@ do {
         benches.append(Bench(
             name: "compose_1080p", ours: { canvas.resetClip(); scene.render(into: canvas) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
-            goal: "ratio <= 0.12", meets: { _, ratio in (ratio ?? 1) <= 0.12 }))
+            goal: "ratio <= 0.12", meets: { _, ratio in (ratio ?? 1) <= 0.12 },
+            extras: {
+                // The rotate stage of the frames timed (not the warm-up's).
+                let times = anchor.rotateTimes.suffix(options.frames)
+                anchor.rotateTimes.removeAll()
+                return [("anchor_rotate_ms", median(Array(times)))]
+            }))
     }
     if wanted("compose_1080p_mt") {
         benches.append(Bench(
             name: "compose_1080p_mt", ours: { executor.render(scene) },
             anchorName: "sdl2_software_renderer", anchor: { anchor.draw() },
-            goal: "ratio <= 0.08", meets: { _, ratio in (ratio ?? 1) <= 0.08 }))
+            goal: "ratio <= 0.08", meets: { _, ratio in (ratio ?? 1) <= 0.08 }, threads: executor.threadCount))
     }
     if wanted("compose_1080p_marks") {
         // The same scene with 300 marks on the target, the painter asked for the marked
@@ -183,6 +220,48 @@ do {
             ours: { marked.picture = painter.picture(assets.picture, with: marks); canvas.resetClip(); marked.render(into: canvas) },
             anchorName: "compose_1080p", anchor: { canvas.resetClip(); scene.render(into: canvas) },
             goal: "ratio <= 1.15", meets: { _, ratio in (ratio ?? 2) <= 1.15 }))
+    }
+    if wanted("scene_1080p") || wanted("scene_1080p_mt") {
+        // The real punch screen (see RealPunchScreen) against cairo drawing its primitives.
+        let screen = try RealPunchScreen()
+        let sceneCanvas = Canvas(width: RealPunchScreen.size.width, height: RealPunchScreen.size.height)
+        keepAlive += [screen, sceneCanvas]
+        if !options.json { print(screen.contents) }
+        if options.breakdown {
+            for (part, milliseconds) in screen.breakdown(frames: options.frames) { print("  " + pad(part, 44) + format(milliseconds) + " ms") }
+        }
+        if wanted("scene_1080p") {
+            let cairo = try CairoPunchScreen(screen: screen, threads: 1)
+            keepAlive.append(cairo)
+            benches.append(Bench(
+                name: "scene_1080p", ours: { sceneCanvas.resetClip(); screen.scene.render(into: sceneCanvas) },
+                anchorName: "cairo_image", anchor: { cairo.draw() },
+                goal: "ratio <= 0.25", meets: { _, ratio in (ratio ?? 1) <= 0.25 }))
+            if options.dump {
+                sceneCanvas.resetClip()
+                screen.scene.render(into: sceneCanvas)
+                cairo.draw()
+                writePNG(pixels: UnsafeMutableRawPointer(sceneCanvas.pixels), width: sceneCanvas.width, height: sceneCanvas.height,
+                         pitch: sceneCanvas.stride * 4, to: "/tmp/bench-scene-ours.png")
+                cairo.writePNG(to: "/tmp/bench-scene-cairo.png")
+            }
+        }
+        if wanted("scene_1080p_mt") {
+            let sceneExecutor = BandExecutor(canvas: sceneCanvas)
+            let cairo = try CairoPunchScreen(screen: screen, threads: sceneExecutor.threadCount)
+            keepAlive += [sceneExecutor, cairo]
+            benches.append(Bench(
+                name: "scene_1080p_mt", ours: { sceneExecutor.render(screen.scene) },
+                anchorName: "cairo_image", anchor: { cairo.draw() },
+                goal: "ratio <= 0.15", meets: { _, ratio in (ratio ?? 1) <= 0.15 }, threads: sceneExecutor.threadCount))
+            if options.dump {
+                sceneExecutor.render(screen.scene)
+                cairo.draw()
+                writePNG(pixels: UnsafeMutableRawPointer(sceneCanvas.pixels), width: sceneCanvas.width, height: sceneCanvas.height,
+                         pitch: sceneCanvas.stride * 4, to: "/tmp/bench-scene-mt-ours.png")
+                cairo.writePNG(to: "/tmp/bench-scene-mt-cairo.png")
+            }
+        }
     }
     if options.breakdown {
         // Where ours spends a single-thread 1080p frame, part by part (no anchor).
@@ -260,7 +339,7 @@ do {
         benches.append(Bench(
             name: "compose_4k_mt", ours: { executor4K.render(scene4K) },
             anchorName: "sdl2_software_renderer", anchor: { anchor4K.draw() },
-            goal: "ours <= 6.9 ms", meets: { ours, _ in ours <= 6.9 }))
+            goal: "ours <= 6.9 ms", meets: { ours, _ in ours <= 6.9 }, threads: executor4K.threadCount))
     }
 
     if wanted("affine_blit") || options.dump {
@@ -309,13 +388,13 @@ do {
         if wanted("import_24mp") {
             benches.append(Bench(
                 name: "import_24mp", ours: { imports.importOnce(imports.jpegURL) },
-                anchorName: "turbojpeg_scaled", anchor: { imports.turboJPEGScaled() },
+                anchorName: "turbojpeg_decode_floor", anchor: { imports.turboJPEGScaled() },
                 goal: "ratio <= 1.5", meets: { _, ratio in (ratio ?? 2) <= 1.5 }))
         }
         if wanted("import_webp_4k") {
             benches.append(Bench(
                 name: "import_webp_4k", ours: { imports.importOnce(imports.webpURL) },
-                anchorName: "libwebp_scaled", anchor: { imports.libwebpScaled() },
+                anchorName: "libwebp_decode_floor", anchor: { imports.libwebpScaled() },
                 goal: "ratio <= 1.5", meets: { _, ratio in (ratio ?? 2) <= 1.5 }))
         }
     }
@@ -327,7 +406,7 @@ do {
 /// Imports take a tenth of a second or more each: fewer rounds keep the run short.
 let importFrames = min(options.frames, 21)
 
-let latencyBenches = ["punch_to_present", "punch_to_audio", "library_scroll_10k", "import_24mp_rss", "rss_browse_10k", "startup_10k"] + IdleBench.scenarios + ["punch_frame_1080p"]
+let latencyBenches = ["punch_to_present", "punch_to_audio", "punch_to_present_x11", "punch_to_audio_after_rest", "library_scroll_10k", "import_24mp_rss", "rss_browse_10k", "startup_10k"] + IdleBench.scenarios + ["punch_frame_1080p"]
 if benches.isEmpty, let filter = options.filter, !latencyBenches.contains(filter) {
     FileHandle.standardError.write("stresspunch-bench: no bench named \(filter)\n".data(using: .utf8) ?? Data())
     exit(2)
@@ -342,7 +421,7 @@ if !options.json {
     if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
         print("load average before the run: " + load.split(separator: " ").prefix(3).joined(separator: " "))
     }
-    print(pad("bench", 20) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
+    print(pad("bench", 26) + pad("ours ms", 10) + pad("anchor", 24) + pad("anchor ms", 11) + pad("ratio", 8)
         + pad("goal", 16) + "met")
 }
 for bench in benches {
@@ -351,9 +430,10 @@ for bench in benches {
         print(jsonLine(result))
     } else {
         let met = bench.meets(result.ours, result.ratio) ? "yes" : "no"
-        print(pad(bench.name, 20) + pad(format(result.ours), 10) + pad(bench.anchorName ?? "-", 24)
+        print(pad(bench.name, 26) + pad(format(result.ours), 10) + pad(bench.anchorName ?? "-", 24)
             + pad(result.anchor.map(format) ?? "-", 11) + pad(result.ratio.map(format) ?? "-", 8)
             + pad(bench.goal, 16) + met)
+        if let note = noteLine(result) { print(note) }
     }
     fflush(nil)  // all streams: one line at a time even into a pipe
 }
@@ -366,7 +446,7 @@ if wanted("import_24mp_rss"), let imports = keepAlive.lazy.compactMap({ $0 as? I
         if options.json {
             print("{\"bench\": \"import_24mp_rss\", \"ours_mb\": \(format(megabytes))}")
         } else {
-            print(pad("import_24mp_rss", 20) + pad(format(megabytes) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("import_24mp_rss", 26) + pad(format(megabytes) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 64 MB", 16) + (megabytes <= 64 ? "yes" : "no"))
         }
         fflush(nil)
@@ -386,12 +466,15 @@ if !options.json, let imports = keepAlive.lazy.compactMap({ $0 as? ImportBench }
 
 if wanted("library_scroll_10k") {
     do {
-        let milliseconds = try LibraryScroll.measure(frames: options.frames)
+        let figures = try LibraryScroll.measure(frames: max(120, options.frames))
+        let milliseconds = figures.medianMilliseconds
         if options.json {
-            print("{\"bench\": \"library_scroll_10k\", \"ours_ms\": \(format(milliseconds))}")
+            print("{\"bench\": \"library_scroll_10k\", \"ours_ms\": \(format(milliseconds)), \"max_ms\": \(format(figures.slowestMilliseconds))}")
         } else {
-            print(pad("library_scroll_10k", 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("library_scroll_10k", 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 2 ms", 16) + (milliseconds <= 2 ? "yes" : "no"))
+            print("  \(figures.frames) frames, slowest \(format(figures.slowestMilliseconds)) ms; \(figures.thumbnailsRead) distinct "
+                + "thumbnails read from their files, \(figures.thumbnailsMade) made; scrolled to \(figures.lastVisible)")
         }
         fflush(nil)
     } catch {
@@ -408,7 +491,7 @@ if wanted("rss_browse_10k") {
         if options.json {
             print("{\"bench\": \"rss_browse_10k\", \"ours_mb\": \(format(figures.residentMB))}")
         } else {
-            print(pad("rss_browse_10k", 20) + pad(format(figures.residentMB) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+            print(pad("rss_browse_10k", 26) + pad(format(figures.residentMB) + " MB", 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                 + pad("<= 200 MB", 16) + (figures.residentMB <= 200 ? "yes" : "no"))
             print("  peak \(format(figures.peakMB)) MB over \(figures.framesScrolled) scrolled frames; "
                 + "\(figures.thumbnailsRead) thumbnails read from their files, \(figures.thumbnailsMade) made")
@@ -428,7 +511,7 @@ if wanted("startup_10k") {
             print("{\"bench\": \"startup_10k\", \"ours_ms\": \(format(times.tenThousand)), \"anchor\": \"startup_8\", "
                 + "\"anchor_ms\": \(format(times.builtins)), \"ratio\": \(format(ratio))}")
         } else {
-            print(pad("startup_10k", 20) + pad(format(times.tenThousand), 10) + pad("startup_8", 24) + pad(format(times.builtins), 11)
+            print(pad("startup_10k", 26) + pad(format(times.tenThousand), 10) + pad("startup_8", 24) + pad(format(times.builtins), 11)
                 + pad(format(ratio), 8) + pad("ratio <= 1.3", 16) + (ratio <= 1.3 ? "yes" : "no"))
         }
         fflush(nil)
@@ -455,7 +538,7 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
             if options.json {
                 print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds))}")
             } else {
-                print(pad(name, 20) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                print(pad(name, 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
                     + pad(goal, 16) + (met ? "yes" : "no"))
             }
         }
@@ -466,8 +549,38 @@ if wanted("punch_to_present") || wanted("punch_to_audio") {
     }
 }
 
-// The import benches' photos (about 40 MB) go with the run.
+// MARK: Punch latency through a real X window (the real loop; see X11Latency)
+
+for (name, goal) in [("punch_to_present_x11", 4.2), ("punch_to_audio_after_rest", 7.3)] where wanted(name) {
+    do {
+        let rounds = name == "punch_to_present_x11" ? max(5, min(options.frames, 15)) : max(1, X11Latency.restRounds)
+        let figures = try X11Latency.measure(scenario: name, rounds: rounds)
+        let milliseconds = median(figures.milliseconds)
+        // After a rest the device must have closed before each click and opened for it.
+        let rested = name == "punch_to_present_x11" || (figures.rests >= rounds && figures.wakes >= rounds)
+        let met = milliseconds <= goal && rested
+        if options.json {
+            print("{\"bench\": \"\(name)\", \"ours_ms\": \(format(milliseconds)), \"max_ms\": \(format(figures.milliseconds.max() ?? .nan)), "
+                + "\"samples\": \(figures.milliseconds.count)}")
+        } else {
+            print(pad(name, 26) + pad(format(milliseconds), 10) + pad("-", 24) + pad("-", 11) + pad("-", 8)
+                + pad("<= \(goal) ms", 16) + (met ? "yes" : "no"))
+            var note = "  \(figures.milliseconds.count) clicks: " + figures.milliseconds.map(format).joined(separator: " ")
+            if name == "punch_to_audio_after_rest" {
+                note += "; after \(format(X11Latency.restSeconds)) s at rest each; the device closed \(figures.rests) times and opened \(figures.wakes)"
+            }
+            print(note)
+        }
+        fflush(nil)
+    } catch {
+        FileHandle.standardError.write("stresspunch-bench: \(name): \(error)\n".data(using: .utf8) ?? Data())
+        exit(1)
+    }
+}
+
+// The import benches' photos (about 40 MB) and the scene's library go with the run.
 for case let imports as ImportBench in keepAlive { imports.removeFiles() }
+for case let screen as RealPunchScreen in keepAlive { screen.removeFiles() }
 
 // MARK: Cost that follows change: at rest, and a frame after a punch (see IdleBench)
 runIdleBenches()
