@@ -5,7 +5,7 @@ import Platform
 import TargetStore
 
 /// A library of 10,000 targets with distinct pictures, made once per bench run in a
-/// temp folder and shared by rss_browse_10k and startup_10k.
+/// temp folder and shared by library_scroll_10k, rss_browse_10k and startup_10k.
 ///
 /// The pictures are small (256x192 JPEGs, each a different colour with its number's
 /// bits as bars) and go straight into the store's folders with their thumbnails as an
