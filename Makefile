@@ -26,12 +26,12 @@ run-debug: deps
 # install and .deb tests then only copy it instead of compiling beside the others. The
 # real-window test watches a half-second animation on an X server, so it runs on its
 # own after the rest, not beside a hundred parallel tests; so do the tests under cage
-# (a Wayland compositor each).
+# and sway (a Wayland compositor each) and on a PulseAudio server.
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
-	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests"
-	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests"
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests|SoundServerTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests|SoundServerTests"
 
 # The renderer, shader and screenshot suites again on the portable kernels
 # (STRESSPUNCH_SIMD=baseline turns the AVX2 ones off): the same goldens, byte for
@@ -54,7 +54,7 @@ soak: test-deps
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
-SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests
+SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt
