@@ -63,7 +63,7 @@ final class CageSession {
             try Data("""
                 output HEADLESS-1 resolution 2560x1440 scale \(swayScale)
                 default_border none
-                xwayland disable
+                xwayland \(driver == "x11" ? "enable" : "disable")
                 exec \(appCommand.joined(separator: " "))
 
                 """.utf8).write(to: config)
@@ -111,6 +111,18 @@ final class CageSession {
         ])
         guard result.status == 0 else { return nil }
         return try Screenshot(file.path)
+    }
+
+    /// Runs `swaymsg` with `arguments` on this session's sway, as its user.
+    @discardableResult
+    func swaymsg(_ arguments: [String]) throws -> ProcessResult {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path)) ?? []
+        guard let socket = entries.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else {
+            throw VirtualDisplayError(message: "sway has no IPC socket")
+        }
+        return try ToolProcess.run(asUser.first ?? "/usr/bin/env", Array(asUser.dropFirst()) + [
+            "/usr/bin/env", "SWAYSOCK=\(runtimeDirectory.appendingPathComponent(socket).path)", "/usr/bin/swaymsg",
+        ] + arguments)
     }
 
     /// The X display XWayland serves the app on (read from the app's environment).
@@ -218,6 +230,23 @@ struct CageTests {
         let title = luma(shot, x: shot.width / 4, y: 0, width: shot.width / 2, height: shot.height / 8)
         let sharp = edgeStep(title), control = edgeStep(halvedAndScaledUp(title))
         #expect(sharp * 2 > control * 3, "edges step by \(sharp); the same frame drawn at 1x and scaled up would step by \(control)")
+        #expect(sway.isRunning)
+    }
+
+    @Test("when the output is resized (sway; cage 0.1.4 cannot), the app follows it at rest and shows whole at the new size",
+          arguments: ["x11", "wayland"])
+    func resizedOutput(driver: String) throws {
+        let sway = try CageSession(driver: driver, swayScale: 1)
+        let first = try Self.capture(sway, "first") { shownShare($0) > 0.97 }
+        #expect(first.map { ($0.width, $0.height) } ?? (0, 0) == (2560, 1440))
+        for (width, height) in [(1600, 1000), (1000, 1400)] {
+            let answer = try sway.swaymsg(["output", "HEADLESS-1", "resolution", "\(width)x\(height)"])
+            #expect(answer.status == 0 && answer.standardOutput.contains("\"success\": true"), "\(answer.standardOutput)")
+            // No input: only the compositor's configure may bring the new frame.
+            let resized = try Self.capture(sway, "resized") { $0.width == width && $0.height == height && shownShare($0) > 0.97 }
+            #expect(resized.map { ($0.width, $0.height) } ?? (0, 0) == (width, height))
+            #expect(resized.map(shownShare) ?? 0 > 0.97, "after a resize to \(width)x\(height) only part of the output shows the app")
+        }
         #expect(sway.isRunning)
     }
 
