@@ -55,7 +55,7 @@ soak: test-deps
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
 SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests
-TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests
+TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests|GamepadWakeTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt
 LSAN_RUN = LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt
