@@ -289,6 +289,9 @@ struct RealWindowTests {
         func properties() throws -> String {
             try display.tool("/usr/bin/env", ["LC_ALL=C.UTF-8", "/usr/bin/xprop", "-id", windowID, "WM_NAME", "_NET_WM_NAME"])
         }
+        // The window is mapped with the bare name; the target's is set with the first
+        // frame, which on a busy machine comes a moment later.
+        _ = try Self.eventually { try properties().contains("StressPunch — ") }
         let first = try properties()
         #expect(first.contains("_NET_WM_NAME(UTF8_STRING) = \"StressPunch — \(favorites[0].name)\""), "\(first)")
         // Not UTF-8 bytes passed off as Latin-1 STRING (what SDL2 writes there).
