@@ -34,9 +34,7 @@ extension LibraryScreens {
                       in: gridRect) { index, rect in
             let entry = entries[index]
             ui.pushID(entry.url.path)
-            if let why = entry.unsupported {
-                _ = ui.imageTile("entry", title: entry.name, picture: nil, titleLines: 2, enabled: false, note: why, in: rect)
-            } else if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
+            if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
                             titleLines: 2, in: rect).clicked {
                 action = entry.isFolder ? .openFolder(entry.url) : .choosePicture(entry.url)
             }
