@@ -22,8 +22,13 @@ public final class PunchController {
     public var configuration: AppConfiguration
     private var random: SeededRandom
     private var muted: Bool
-    /// Alpha lookup for hit tests on the selected picture (transparent areas miss).
+    /// The selected picture as the last frame showed it (its size places the picture).
     public var selectedPicture: RasterImage?
+    /// The picture a punch is tested against, for the target selected when it comes
+    /// (transparent areas miss): a favorite switched to earlier in the same frame is
+    /// tested as itself, not as the picture the last frame showed. It answers nil while
+    /// that picture loads; unset, the last frame's picture stands in.
+    public var hitPicture: ((StressTarget) -> RasterImage?)?
     private var nextReticleColor = 0
     /// Punches that hit the target since launch.
     public private(set) var punchesLanded = 0
@@ -58,6 +63,11 @@ public final class PunchController {
         public var v: Float = 0.5
         /// What it hit with: its mark is that tool's.
         public var tool: PunchTool = .fist
+        /// The target it hit, as it was when the punch came: its count, its mark, the
+        /// kiosk's board and the games all read this, never "selected now" (the
+        /// selection may change later in the same frame).
+        public var targetID: Int64 = 0
+        public var targetName: String = ""
     }
     /// What the punch being handled came from (set by `handle` before it punches).
     private var punchInput = LandedPunch.Input.mouse
@@ -309,18 +319,21 @@ public final class PunchController {
     /// (not its transparent margin). Strength sets the squash, the sound's volume and
     /// pitch (harder is louder and a little lower), and the rumble's strength and length.
     public func punch(atX x: Float, y: Float, gamepad: Int32?, strength: Int = 500) {
-        let rect = pictureRect
+        // The target as it is at this event: later events of the frame may select another.
+        let target = library.selected
+        let picture = hitPicture.map { lookup in target.flatMap(lookup) } ?? selectedPicture
+        let rect = picture.map { layout.pictureRect(imageWidth: $0.width, imageHeight: $0.height) } ?? layout.placeholderRect
         var targetPoint: (x: Float, y: Float)?
         if rect.contains(Point(x, y)) {
             let u = (x - rect.minX) / rect.width, v = (y - rect.minY) / rect.height
-            if isOpaque(atU: u, v: v) { targetPoint = (u, v) }
+            if Self.isOpaque(picture, atU: u, v: v) { targetPoint = (u, v) }
         }
         // A chain stays on one target: switching targets starts a new one.
-        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && library.selectedID == lastHitTarget
+        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && target?.id == lastHitTarget
         let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo,
                                                tool: tool))
-        guard landed, let target = library.selected else { return }
+        guard landed, let target else { return }
         combo = nextCombo
         lastHitAt = clock
         lastHitTarget = target.id
@@ -331,7 +344,8 @@ public final class PunchController {
         if landedPunches.count == 64 { landedPunches.removeFirst() }
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
                                          input: gamepad == nil ? punchInput : .gamepad,
-                                         u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5, tool: tool))
+                                         u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5, tool: tool,
+                                         targetID: target.id, targetName: target.name))
         if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
         punchInput = .mouse
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
@@ -372,9 +386,10 @@ public final class PunchController {
         }
     }
 
-    /// Whether the picture is solid enough at normalized (u, v) to count as a hit.
-    private func isOpaque(atU u: Float, v: Float) -> Bool {
-        guard let picture = selectedPicture else { return true }
+    /// Whether the picture is solid enough at normalized (u, v) to count as a hit (one
+    /// still loading counts as solid: its placeholder is what shows).
+    private static func isOpaque(_ picture: RasterImage?, atU u: Float, v: Float) -> Bool {
+        guard let picture else { return true }
         let px = min(picture.width - 1, max(0, Int(u * Float(picture.width))))
         let py = min(picture.height - 1, max(0, Int(v * Float(picture.height))))
         return picture[px, py] >> 24 > 40

@@ -57,8 +57,8 @@ extension AppSession {
     /// and the rush's while one runs.
     func keepScore() {
         controller.takeLanded { punch in
-            policy.punchLanded(strength: punch.strength, target: library.selected?.name ?? "", session: self)
-            if let id = library.selectedID { markLanded(punch, on: id) }
+            policy.punchLanded(strength: punch.strength, target: punch.targetName, session: self)
+            markLanded(punch, on: punch.targetID)
             sessionTally.punches += 1
             sessionTally.strongest = max(sessionTally.strongest, punch.strength)
             sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)

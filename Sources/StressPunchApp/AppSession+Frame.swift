@@ -219,6 +219,13 @@ extension AppSession {
         renderer.preparePaints()
     }
 
+    /// A target's picture as the punch screen shows it (cut to its crop), once decoded;
+    /// nil while it loads or when it cannot be read.
+    func shownPicture(of target: StressTarget) -> RasterImage? {
+        guard let url = pictureURL(for: target), case .ready(let image)? = pictures.entry(for: url) else { return nil }
+        return croppedPictures.picture(image, crop: target.shownCrop)
+    }
+
     /// Shows what background saves reported, and closes the form once its save is done.
     func collectBackgroundResults() {
         let results = library.takeBackgroundResults()

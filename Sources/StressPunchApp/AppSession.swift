@@ -144,6 +144,8 @@ public final class AppSession {
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
+        // A punch is tested against the picture of the target selected when it came.
+        controller.hitPicture = { [unowned self] target in self.shownPicture(of: target) }
         // Punches carry when they landed (a simulated clock in headless runs).
         controller.wallClock = { [unowned self] in self.wallClock().timeIntervalSince1970 }
         applySettings()
