@@ -312,11 +312,31 @@ public final class LibraryModel: @unchecked Sendable {
         pendingErrors.removeAll()
         lock.unlock()
         if let fresh {
-            targets = fresh
+            targets = Self.merged(fresh, keepingCountsOf: targets)
             selectedID = fresh.first(where: \.isSelected)?.id ?? fresh.first?.id
             selectionUnsaved = false
         }
         return (notices, errors, fresh != nil)
+    }
+
+    /// A list read from the store, with the punches this list has counted kept: a
+    /// punch is counted here at once but written about half a second later (and a
+    /// batch being written is in neither the store nor the recorder's queue), so a
+    /// list read meanwhile is behind. In the app a target's tallies only grow, so the
+    /// larger of the two is the truth, and a shown count never goes back.
+    static func merged(_ fresh: [StressTarget], keepingCountsOf shown: [StressTarget]) -> [StressTarget] {
+        guard !shown.isEmpty else { return fresh }
+        var known: [Int64: (punches: Int, strongest: Int, bestCombo: Int)] = [:]
+        known.reserveCapacity(shown.count)
+        for target in shown { known[target.id] = (target.punchCount, target.strongest, target.bestCombo) }
+        var result = fresh
+        for index in result.indices {
+            guard let counted = known[result[index].id] else { continue }
+            result[index].punchCount = max(result[index].punchCount, counted.punches)
+            result[index].strongest = max(result[index].strongest, counted.strongest)
+            result[index].bestCombo = max(result[index].bestCombo, counted.bestCombo)
+        }
+        return result
     }
 
     private func runImport(_ work: @escaping @Sendable (TargetStore) throws -> String) {

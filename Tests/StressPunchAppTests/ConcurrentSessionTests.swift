@@ -60,6 +60,32 @@ private final class BackgroundSession {
 
 @Suite("A session with its queues running, as in the app")
 struct ConcurrentSessionTests {
+    @Test("a target's shown count never goes back when another target is deleted while its punches wait to be written")
+    func countsHoldThroughABackgroundReload() throws {
+        let app = try BackgroundSession()
+        let punched = try #require(app.session.library.selectedID)
+        let other = try #require(app.session.library.targets.first { $0.id != punched }?.id)
+        let center = app.session.controller.pictureRect.center
+        // The first punch is written at once; the recorder then waits half a second.
+        app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 600)
+        app.frames(3)
+        for _ in 0..<3 {
+            app.session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: 600)
+        }
+        app.frames(1)
+        // The recorder writes half a second later; the delete's reload comes back first.
+        app.session.library.delete(other)
+        var shown: [Int] = []
+        for _ in 0..<60 {
+            app.frames(1)
+            shown.append(app.session.library.targets.first { $0.id == punched }?.punchCount ?? -1)
+        }
+        #expect(!app.session.library.targets.contains { $0.id == other }, "the delete's fresh list arrived")
+        #expect(shown.allSatisfy { $0 == 4 }, "the count shown, frame by frame: \(shown)")
+        app.session.shutdown()
+        #expect(try app.store.allTargets().first { $0.id == punched }?.punchCount == 4)
+    }
+
     @Test("punching, the grid, deleting and undoing, Stats and the picker, with saves and decodes on their queues, lose nothing")
     func everydayUseWithQueues() throws {
         let app = try BackgroundSession()
