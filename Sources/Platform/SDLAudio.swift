@@ -284,6 +284,7 @@ public final class SDLAudio: @unchecked Sendable {
     /// Nil with SDL's reason when the bytes are not a sound it can read.
     /// A sound longer than `maxSeconds` is refused before its variants are made.
     public static func decode(_ bytes: [UInt8], maxSeconds: Double) -> Result<DecodedSound, DecodeFailure> {
+        defer { SDLThreadState.releaseOffMainThread() }  // called from a background queue
         let chunk: UnsafeMutablePointer<Mix_Chunk>? = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, let ops = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
             return Mix_LoadWAV_RW(ops, 1)

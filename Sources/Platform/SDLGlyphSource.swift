@@ -79,8 +79,9 @@ public final class SDLGlyphSource: GlyphSource {
         if let failure = TTFLibrary.startFailure { throw .cannotStartFontEngine(reason: failure) }
         self.files = files
         // Open one size now so a broken file is reported here, not as missing text later.
-        guard let probe = Self.open(files.regular, size: 16) else {
-            throw .cannotOpen(path: files.regular, reason: TTFLibrary.lastError())
+        var whyNot = "unknown error"
+        guard let probe = Self.open(files.regular, size: 16, whyNot: &whyNot) else {
+            throw .cannotOpen(path: files.regular, reason: whyNot)
         }
         fonts[FontKey(weight: .regular, size: 16)] = probe
         if let emoji = files.emoji { emojiFont = Self.open(emoji, size: Self.emojiRenderSize) }
@@ -95,7 +96,7 @@ public final class SDLGlyphSource: GlyphSource {
 
     deinit {
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.lock.unlock() }
+        defer { TTFLibrary.unlock() }
         for font in fonts.values { TTF_CloseFont(font) }
         if let emojiFont { TTF_CloseFont(emojiFont) }
     }
@@ -114,7 +115,7 @@ public final class SDLGlyphSource: GlyphSource {
         defer { stateLock.unlock() }
         guard let handle = handle(for: font) else { return LineMetrics(ascent: 0, descent: 0, lineHeight: 0) }
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.lock.unlock() }
+        defer { TTFLibrary.unlock() }
         return LineMetrics(
             ascent: Int(TTF_FontAscent(handle)), descent: Int(-TTF_FontDescent(handle)),
             lineHeight: Int(TTF_FontLineSkip(handle)))
@@ -131,9 +132,13 @@ public final class SDLGlyphSource: GlyphSource {
         if let cached = glyphs[key] { return cached }
         guard let handle = handle(for: font) else { return nil }
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.lock.unlock() }
+        defer { TTFLibrary.unlock() }
         let glyph: Glyph
-        if let emojiFont, emojiStyle || prefersEmojiFont(scalar, main: handle), TTF_GlyphIsProvided32(emojiFont, scalar.value) != 0 {
+        if scalar.properties.isDefaultIgnorableCodePoint {
+            // Direction marks, joiners, selectors: nothing to draw, and SDL2_ttf
+            // would only refuse their zero width.
+            glyph = Glyph(blankWithAdvance: 0)
+        } else if let emojiFont, emojiStyle || prefersEmojiFont(scalar, main: handle), TTF_GlyphIsProvided32(emojiFont, scalar.value) != 0 {
             // Match the emoji's height to the text font's so it sits in the line.
             let scale = Float(TTF_FontHeight(handle)) / Float(max(1, TTF_FontHeight(emojiFont)))
             glyph = Self.rasterize(scalar, with: emojiFont, scale: scale)
@@ -153,7 +158,7 @@ public final class SDLGlyphSource: GlyphSource {
         defer { stateLock.unlock() }
         guard let handle = handle(for: font) else { return 0 }
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.lock.unlock() }
+        defer { TTFLibrary.unlock() }
         // Scalars the font lacks map to glyph 0, which has no kerning pairs.
         return Int(TTF_GetFontKerningSizeGlyphs32(handle, left.value, right.value))
     }
@@ -218,9 +223,19 @@ public final class SDLGlyphSource: GlyphSource {
     }
 
     private static func open(_ path: String, size: Int) -> OpaquePointer? {
+        var whyNot = ""
+        return open(path, size: size, whyNot: &whyNot)
+    }
+
+    /// Opens `path`, or sets `whyNot` to SDL2_ttf's reason, read before the lock's
+    /// end gives this thread's error state back.
+    private static func open(_ path: String, size: Int, whyNot: inout String) -> OpaquePointer? {
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.lock.unlock() }
-        guard let font = TTF_OpenFont(path, Int32(clamping: size)) else { return nil }
+        defer { TTFLibrary.unlock() }
+        guard let font = TTF_OpenFont(path, Int32(clamping: size)) else {
+            whyNot = TTFLibrary.lastError()
+            return nil
+        }
         // Light hinting snaps only vertically: crisp stems without distorted shapes.
         TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
         return font
@@ -346,10 +361,17 @@ public final class SDLGlyphSource: GlyphSource {
 enum TTFLibrary {
     static let lock = NSLock()
 
+    /// Ends a call into SDL2_ttf: this thread's SDL error state is given back first
+    /// (see SDLThreadState), since render bands call in from threads that end.
+    static func unlock() {
+        SDLThreadState.releaseOffMainThread()
+        lock.unlock()
+    }
+
     /// nil once SDL2_ttf is running; else why it could not start. Evaluated once.
     static let startFailure: String? = {
         lock.lock()
-        defer { lock.unlock() }
+        defer { unlock() }
         if TTF_WasInit() > 0 { return nil }
         return TTF_Init() == 0 ? nil : lastError()
     }()

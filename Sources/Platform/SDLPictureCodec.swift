@@ -36,6 +36,7 @@ public struct SDLPictureCodec: PictureCodec {
     }
 
     public func decode(_ bytes: [UInt8], fileName: String) throws(PictureImportError) -> PictureBitmap {
+        defer { SDLThreadState.releaseOffMainThread() }  // imports run on background queues
         if bytes.count > 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46 { return try decodeGIF(bytes, fileName: fileName) }
         // JPEGs whole through the bounded libjpeg decode too (JPEG sides are at most
         // 65535): SDL2_image's own took CMYK's channels in the wrong order.
@@ -86,6 +87,7 @@ public struct SDLPictureCodec: PictureCodec {
     /// libwebp's scaled decode, straight to the size they are stored at; other formats
     /// through SDL2_image, whole.
     public func decode(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap {
+        defer { SDLThreadState.releaseOffMainThread() }  // imports run on background queues
         if bytes.count > 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             if let decoded = try decodePNG(bytes, fileName: fileName, minimumLongSide: minimumLongSide) { return decoded }
             return try decode(bytes, fileName: fileName)  // interlaced: whole, within the import's cap
@@ -251,6 +253,7 @@ public struct SDLPictureCodec: PictureCodec {
     }
 
     public func encode(_ bitmap: PictureBitmap, as format: StoredPictureFormat) throws(PictureImportError) -> [UInt8] {
+        defer { SDLThreadState.releaseOffMainThread() }  // imports run on background queues
         if format == .jpeg { return try Self.encodeJPEG(bitmap, quality: Self.jpegQuality) }
         var pixels = bitmap.pixels
         let result: [UInt8]? = pixels.withUnsafeMutableBytes { raw -> [UInt8]? in
