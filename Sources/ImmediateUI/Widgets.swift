@@ -165,11 +165,12 @@ extension UIContext {
     @discardableResult
     public func imageTile(
         _ label: String, title: String, picture: RasterImage?, selected: Bool = false, fit: ImageFit? = nil,
-        titleLines: Int = 1, in rect: Rect? = nil
+        titleLines: Int = 1, enabled: Bool = true, note: String? = nil, in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
-        let control = updateControl(widgetID, area, prominentRing: true)
+        let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID)
+        let titleColor = enabled ? theme.text : theme.textMuted.mixed(with: theme.card, 0.35)
         let radius = theme.cornerRadius * scale
         let pad = 8 * scale
         if selected {
@@ -192,15 +193,20 @@ extension UIContext {
         } else {
             draw(.rect(pictureRect, color: theme.backgroundDeep, cornerRadius: max(0, radius - pad / 2)))
         }
+        if let note {
+            // Why the tile cannot be chosen, in the empty picture area.
+            draw(.text(note, pictureRect.insetBy(10 * scale), font: font(theme.fontSize * 0.9), color: theme.textMuted,
+                       alignment: .center, maxLines: 3))
+        }
         if selected { selectionBadge(at: Point(pictureRect.maxX - 6 * scale, pictureRect.minY + 6 * scale)) }
         let titleRect = Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight)
         if titleLines <= 1 {
-            draw(.text(title, titleRect, font: titleFont, color: theme.text, alignment: .center, maxLines: 1))
+            draw(.text(title, titleRect, font: titleFont, color: titleColor, alignment: .center, maxLines: 1))
         } else {
             // Wrapped from just under the picture, so the names of a row line up.
             draw(.text(title, Rect(x: titleRect.minX, y: titleRect.minY + pad / 2, width: titleRect.width,
                                    height: lineHeight * Float(titleLines)),
-                       font: titleFont, color: theme.text, alignment: .center, maxLines: titleLines))
+                       font: titleFont, color: titleColor, alignment: .center, maxLines: titleLines))
         }
         return control.clicked ? .clicked : []
     }

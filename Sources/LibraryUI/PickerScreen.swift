@@ -34,7 +34,9 @@ extension LibraryScreens {
                       in: gridRect) { index, rect in
             let entry = entries[index]
             ui.pushID(entry.url.path)
-            if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
+            if let why = entry.unsupported {
+                _ = ui.imageTile("entry", title: entry.name, picture: nil, titleLines: 2, enabled: false, note: why, in: rect)
+            } else if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
                             titleLines: 2, in: rect).clicked {
                 action = entry.isFolder ? .openFolder(entry.url) : .choosePicture(entry.url)
             }

@@ -3,7 +3,8 @@ import Pictures
 
 /// The in-app picture picker's state: the folder being shown and what is in it,
 /// listed on a background queue so a slow or huge folder never stalls a frame. It
-/// shows folders and pictures only (by extension; the import checks the content).
+/// shows folders and pictures only (by extension; the import checks the content),
+/// and SVGs greyed, with a line saying they are not supported.
 ///
 /// With a `root` (kiosk mode) it never shows anything outside that folder: paths
 /// are compared after resolving symlinks and `..`, so neither leads out.
@@ -13,7 +14,15 @@ public final class PicturePicker: @unchecked Sendable {
         public let url: URL
         public let name: String
         public let isFolder: Bool
+        /// Why this file cannot be chosen (shown greyed with this line), if it cannot.
+        public var unsupported: String? = nil
     }
+
+    /// Files listed greyed, with why they cannot be chosen: a user looking for one
+    /// learns why it is not taken instead of finding it missing.
+    public static let unsupportedKinds: [String: String] = [
+        "svg": "SVG pictures are not supported", "svgz": "SVG pictures are not supported",
+    ]
 
     public static var pictureExtensions: Set<String> { PictureFiles.extensions }
 
@@ -140,6 +149,8 @@ public final class PicturePicker: @unchecked Sendable {
                 folders.append(Entry(url: url, name: url.lastPathComponent, isFolder: true))
             } else if pictureExtensions.contains(url.pathExtension.lowercased()) {
                 pictures.append(Entry(url: url, name: url.lastPathComponent, isFolder: false))
+            } else if let why = unsupportedKinds[url.pathExtension.lowercased()] {
+                pictures.append(Entry(url: url, name: url.lastPathComponent, isFolder: false, unsupported: why))
             }
         }
         let byName: (Entry, Entry) -> Bool = { $0.name.localizedStandardCompare($1.name) == .orderedAscending }

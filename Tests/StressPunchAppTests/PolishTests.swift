@@ -5,6 +5,7 @@ import Input
 import Raster
 import StressCore
 import Testing
+import TestSupport
 
 /// Small things a new user notices: words, alignment, what shows on hover.
 @Suite("Polish: the small things on screen")
@@ -81,5 +82,37 @@ struct PolishTests {
         let tip = try #require(tipIndex(commands), "Tab never reached the chart")
         let ring = try #require(commands.firstIndex { if case .focusRing = $0 { return true }; return false })
         #expect(ring < tip, "the ring (command \(ring)) is drawn over the tip (command \(tip))")
+    }
+
+    @Test("an SVG shows in the picker greyed, saying SVG pictures are not supported, and a click on it chooses nothing")
+    func svgGreyedInPicker() throws {
+        let app = try ScreenHarness()
+        let file = app.folder.file("zebra.png")
+        try Data(TestPNG.solid(width: 16, height: 16, rgba: (20, 200, 20, 255))).write(to: file)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(to: app.folder.file("drawing.svg"))
+        app.key(.character("l"), [.control])
+        app.press("Add target")
+        app.frame([.fileDropped(path: file.path)])
+        app.frame()
+        app.press("Choose picture…")
+        #expect(app.session.page == .picker)
+        app.session.picker?.waitForListing()
+        app.frame()
+        let commands = app.session.ui?.commands ?? []
+        let svgTitle = commands.compactMap { command -> Rect? in
+            if case .text(let text, let rect, _, _, _, _) = command, text == "drawing.svg" { return rect }
+            return nil
+        }.first
+        let title = try #require(svgTitle, "the SVG is not listed: \(app.session.visibleLabels)")
+        #expect(app.session.visibleLabels.contains("SVG pictures are not supported"), "\(app.session.visibleLabels)")
+        let point = title.center
+        app.frame([.pointerMoved(x: point.x, y: point.y), .pointerDown(x: point.x, y: point.y, button: 1),
+                   .pointerUp(x: point.x, y: point.y, button: 1)])
+        app.frame()
+        app.frame()
+        #expect(app.session.page == .picker, "a click on the SVG left the picker")
+        // The choosable picture beside it still is.
+        app.press("zebra.png")
+        #expect(app.session.page == .editor)
     }
 }
