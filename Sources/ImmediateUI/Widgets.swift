@@ -195,8 +195,12 @@ extension UIContext {
         }
         if let note {
             // Why the tile cannot be chosen, in the empty picture area.
-            draw(.text(note, pictureRect.insetBy(10 * scale), font: font(theme.fontSize * 0.9), color: theme.textMuted,
-                       alignment: .center, maxLines: 3))
+            // Two lines' room centred in it, so the words sit in the middle.
+            let noteFont = font(theme.fontSize * 0.9)
+            let noteHeight = Float(glyphs.lineMetrics(for: noteFont).lineHeight) * 2
+            draw(.text(note, Rect(x: pictureRect.minX + 10 * scale, y: pictureRect.center.y - noteHeight / 2,
+                                  width: pictureRect.width - 20 * scale, height: noteHeight),
+                       font: noteFont, color: theme.textMuted, alignment: .center, maxLines: 2))
         }
         if selected { selectionBadge(at: Point(pictureRect.maxX - 6 * scale, pictureRect.minY + 6 * scale)) }
         let titleRect = Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight)
