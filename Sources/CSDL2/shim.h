@@ -147,6 +147,43 @@ static inline int shim_x11_activate_window(unsigned long id) {
 /// WM_NAME / WM_ICON_NAME, where SDL2 stores UTF-8 bytes typed as Latin-1 (which
 /// older tools and window managers show garbled): Latin-1 text becomes STRING,
 /// anything else COMPOUND_TEXT, as ICCCM asks.
+// `utf8` as COMPOUND_TEXT for the legacy WM_NAME: Latin-1 characters as their bytes,
+// every run of others in a UTF-8 segment (ESC % G ... ESC % @), as Xlib writes it in
+// a UTF-8 locale. Done by hand because Xlib converts through the process's locale,
+// and in the "C" locale it silently drops what Latin-1 lacks (the title's em dash).
+// Controls other than tab and newline, and malformed bytes, are left out.
+// Returns a malloc'ed buffer (free it) and its length, or NULL.
+static inline unsigned char *shim_utf8_to_compound_text(const char *utf8, int *outLength) {
+    const unsigned char *in = (const unsigned char *)utf8;
+    size_t length = strlen(utf8);
+    // Worst case: a 2-byte character between ASCII ones takes 2 + 6 escape bytes + 1.
+    unsigned char *out = malloc(length * 3 + 8);
+    if (out == NULL) return NULL;
+    size_t o = 0;
+    int inSegment = 0;
+    for (size_t i = 0; i < length;) {
+        unsigned char c = in[i];
+        size_t size = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        int valid = size > 0 && i + size <= length && !(size == 2 && c < 0xC2);
+        for (size_t k = 1; valid && k < size; k++) valid = (in[i + k] & 0xC0) == 0x80;
+        if (!valid) { i++; continue; }
+        unsigned int code = size == 1 ? c : size == 2 ? ((c & 0x1Fu) << 6) | (in[i + 1] & 0x3Fu) : 0x100;
+        int latin1 = code < 0x100;
+        if (latin1 && inSegment) { memcpy(out + o, "\033%@", 3); o += 3; inSegment = 0; }
+        if (latin1) {
+            if ((code >= 0x20 && code < 0x7F) || code >= 0xA0 || code == '\t' || code == '\n') out[o++] = (unsigned char)code;
+        } else {
+            if (!inSegment) { memcpy(out + o, "\033%G", 3); o += 3; inSegment = 1; }
+            memcpy(out + o, in + i, size);
+            o += size;
+        }
+        i += size;
+    }
+    if (inSegment) { memcpy(out + o, "\033%@", 3); o += 3; }
+    *outLength = (int)o;
+    return out;
+}
+
 static inline void shim_x11_set_title(SDL_Window *window, const char *utf8) {
     Display *display = NULL;
     Window xwindow = shim_x11_window(window, &display);
@@ -159,14 +196,15 @@ static inline void shim_x11_set_title(SDL_Window *window, const char *utf8) {
     int length = (int)strlen(utf8);
     XChangeProperty(display, xwindow, netName, utf8String, 8, PropModeReplace, (const unsigned char *)utf8, length);
     XChangeProperty(display, xwindow, netIconName, utf8String, 8, PropModeReplace, (const unsigned char *)utf8, length);
-    XTextProperty property;
-    char *list[1] = { (char *)utf8 };
-    if (Xutf8TextListToTextProperty(display, list, 1, XStdICCTextStyle, &property) >= Success) {
-        XSetWMName(display, xwindow, &property);
-        XSetWMIconName(display, xwindow, &property);
-        XFree(property.value);
-        XFlush(display);
+    int compoundLength = 0;
+    unsigned char *compound = shim_utf8_to_compound_text(utf8, &compoundLength);
+    if (compound != NULL) {
+        Atom compoundText = XInternAtom(display, "COMPOUND_TEXT", False);
+        XChangeProperty(display, xwindow, XA_WM_NAME, compoundText, 8, PropModeReplace, compound, compoundLength);
+        XChangeProperty(display, xwindow, XA_WM_ICON_NAME, compoundText, 8, PropModeReplace, compound, compoundLength);
+        free(compound);
     }
+    XFlush(display);
 }
 
 #endif
