@@ -180,10 +180,13 @@ public struct PunchEffects: Sendable {
             sinceFlash = 0
         }
         shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power * shakeStrength))
-        if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
-        // The first free of the three places, the middle one when all are free.
+        // The first free of the three places, the middle one when all are free; in a
+        // flurry that fills all three, the oldest pop's. A new pop replaces whatever is
+        // still in its place (fading ones too), so pops sit side by side, never in heaps.
         let taken = Set(scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }.map(\.slot))
-        let slot = [1, 0, 2].first { !taken.contains($0) } ?? (scorePops.count % 3)
+        let slot = [1, 0, 2].first { !taken.contains($0) } ?? scorePops.first?.slot ?? 1
+        scorePops.removeAll { $0.slot == slot }
+        if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
         scorePops.append(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!", slot: slot))
         if impact.combo != combo {
             combo = impact.combo
