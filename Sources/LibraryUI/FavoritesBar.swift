@@ -53,7 +53,9 @@ extension LibraryScreens {
             let rect = Rect(x: left + Float(column) * (cardWidth + gap), y: top + Float(row) * (cardHeight + gap),
                             width: cardWidth, height: cardHeight)
             // The number is the desktop's key for the card; a kiosk's visitors tap.
-            let title = showsLibraryButtons ? "\(index + 1)  \(favorite.name)" : favorite.name
+            // A left-to-right mark first, so a right-to-left name does not turn the
+            // line around and carry the number to the other side.
+            let title = showsLibraryButtons ? "\u{200E}\(index + 1)  \(favorite.name)" : favorite.name
             // A pad's first d-pad press goes to the cards, what it is there for.
             if index == 0 { ui.arrowEntry = ui.id("favorite") }
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),

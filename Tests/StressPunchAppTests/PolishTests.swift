@@ -2,6 +2,7 @@ import AppModel
 import Foundation
 import ImmediateUI
 import Input
+import Platform
 import Raster
 import StressCore
 import Testing
@@ -114,5 +115,21 @@ struct PolishTests {
         // The choosable picture beside it still is.
         app.press("zebra.png")
         #expect(app.session.page == .editor)
+    }
+
+    @Test("a favorite card with a right-to-left name keeps its shortcut number on the left, as on every other card")
+    func rtlCardKeepsNumberLeft() throws {
+        let app = try ScreenHarness()
+        let favorite = try #require(app.session.library.favorites.first)
+        try app.store.update(id: favorite.id, name: "שלום עולם")
+        try app.session.library.reload()
+        app.frame()
+        let title = try #require(app.session.visibleLabels.first { $0.contains("שלום עולם") }, "\(app.session.visibleLabels)")
+        let paragraph = BidiParagraph(text: Substring(title))
+        // A right-to-left line is laid out from the right: its number would show at the card's right.
+        #expect(!paragraph.isRightToLeft, "the card's title reads right to left, its number on the right")
+        let digit = try #require(title.unicodeScalars.firstIndex { $0.properties.numericType != nil })
+        let index = title.unicodeScalars.distance(from: title.unicodeScalars.startIndex, to: digit)
+        #expect(paragraph.levels[index] == 0, "the number is not at the line's left-to-right level")
     }
 }
