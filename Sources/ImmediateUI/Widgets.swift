@@ -170,6 +170,9 @@ extension UIContext {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
         let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID)
+        // A title led by a bidi mark (to fix its direction) is still found by its words.
+        let plainTitle = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" }))
+        if plainTitle != title { name(plainTitle, area) }
         let titleColor = enabled ? theme.text : theme.textMuted.mixed(with: theme.card, 0.35)
         let radius = theme.cornerRadius * scale
         let pad = 8 * scale
