@@ -68,8 +68,6 @@ public protocol SessionPolicy: AnyObject {
     var takesSecretInput: Bool { get }
     /// The folder the picture picker starts in and may not leave (nil: anywhere).
     var pictureRoot: URL? { get }
-    /// Whether a press at `point` on the main screen belongs to the policy, not to punching.
-    func reserves(_ point: Point, layout: MainLayout) -> Bool
     /// Before anything else each frame: results that arrived (a PIN checked).
     func beginFrame(_ session: any SessionControl, time: Double)
     /// Built before the screens: a modal of the policy's (the PIN pad).
@@ -116,7 +114,6 @@ extension SessionPolicy {
     public var allowsQuit: Bool { true }
     public var takesSecretInput: Bool { false }
     public var pictureRoot: URL? { nil }
-    public func reserves(_ point: Point, layout: MainLayout) -> Bool { false }
     public func beginFrame(_ session: any SessionControl, time: Double) {}
     public func buildModal(_ ui: UIContext, session: any SessionControl, time: Double) {}
     public func decorateMainScreen(_ ui: UIContext, session: any SessionControl, time: Double) {}

@@ -60,7 +60,11 @@ extension UIContext {
 
     /// `rect` grown to the touch target size when the pointer is a finger.
     func hitRect(_ rect: Rect) -> Rect {
-        guard pointerIsTouch else { return rect }
+        pointerIsTouch ? touchTarget(rect) : rect
+    }
+
+    /// `rect` grown to the touch target size.
+    func touchTarget(_ rect: Rect) -> Rect {
         let minimum = theme.minimumTouchTarget * scale
         let growX = max(0, (minimum - rect.width) / 2), growY = max(0, (minimum - rect.height) / 2)
         return Rect(x: rect.minX - growX, y: rect.minY - growY, width: rect.width + 2 * growX, height: rect.height + 2 * growY)
@@ -89,6 +93,7 @@ extension UIContext {
             if focused == id { focused = nil }
             return state
         }
+        claim(rect)
         if !pointerIsTouch, hits(rect, pointer) {
             hoverCandidate = id
         }

@@ -117,3 +117,25 @@ extension UIContext {
         return takeRect(layoutAxis == .horizontal ? preferredWidth : preferredHeight)
     }
 }
+
+extension UIContext {
+    // MARK: [SECTION] Clipping
+
+    /// Clips drawing and hit-testing to `rect` (within the current clip) until `popClip`.
+    public func pushClip(_ rect: Rect) {
+        clipStack.append(currentClip)
+        currentClip = intersect(currentClip, rect)
+        draw(.pushClip(currentClip))
+    }
+
+    public func popClip() {
+        currentClip = clipStack.popLast() ?? bounds
+        draw(.popClip)
+    }
+
+    func intersect(_ a: Rect, _ b: Rect) -> Rect {
+        let left = max(a.minX, b.minX), top = max(a.minY, b.minY)
+        let right = min(a.maxX, b.maxX), bottom = min(a.maxY, b.maxY)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+}

@@ -193,6 +193,7 @@ extension UIContext {
         let radius = min(size.height, theme.controlHeight * scale) / 2
         draw(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale), color: theme.shadow))
         draw(.rect(rect, color: theme.card, cornerRadius: radius))
+        claim(rect)  // a press beside its button is still on the toast, not under it
         draw(.text(message, Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad - actionWidth, height: rect.height),
                    font: toastFont, color: theme.text, alignment: .leading, maxLines: size.lines))
         let buttonRect = Rect(x: rect.maxX - actionWidth - pad / 2, y: rect.minY + 4 * scale, width: actionWidth,

@@ -231,7 +231,7 @@ extension UIContext {
         let widgetID = id(label)
         if title == nil { name(label, rect) }
         var control = enabled
-            ? updateControl(widgetID, rect, activatesOnKeys: false, ringRadius: theme.cornerRadius * scale) : disabledControl(widgetID)
+            ? updateControl(widgetID, rect, activatesOnKeys: false, ringRadius: theme.cornerRadius * scale) : disabledControl(widgetID, rect)
         if control.isFocused && takeSpaceOrPadA() { control.clicked = true }
         let radius = theme.cornerRadius * scale
         var color = lit ? theme.highlight : (control.isHot || control.isActive ? theme.cardHover : theme.card)

@@ -147,6 +147,8 @@ public final class UIContext {
     public internal(set) var focusVisible = false
     var hoverCandidate: WidgetID?
     var pressCandidate: (id: WidgetID, focusable: Bool)?
+    /// The stage under the widgets and what lies above it, per frame (see Stage).
+    var stageHits = StageHitMap()
     var activeWasSeen = false
     var focusables: [Focusable] = []
     /// Where the first arrow or d-pad press lands with nothing focused, when a screen
@@ -288,6 +290,7 @@ public final class UIContext {
             focused = pendingFocus
             self.pendingFocus = nil
         }
+        stageHits.show(underModal: modalThisFrame != nil)
         modalLastFrame = modalThisFrame
         if !editingSeen { editing = nil }
         editingSeen = false
@@ -476,25 +479,5 @@ public final class UIContext {
     /// Width in pixels of `text` in `font`.
     public func textWidth(_ text: String, font: FontDescription) -> Float {
         Float(TextLayout(source: glyphs, font: font).width(of: text))
-    }
-
-    // MARK: [SECTION] Clipping
-
-    /// Clips drawing and hit-testing to `rect` (within the current clip) until `popClip`.
-    public func pushClip(_ rect: Rect) {
-        clipStack.append(currentClip)
-        currentClip = intersect(currentClip, rect)
-        draw(.pushClip(currentClip))
-    }
-
-    public func popClip() {
-        currentClip = clipStack.popLast() ?? bounds
-        draw(.popClip)
-    }
-
-    func intersect(_ a: Rect, _ b: Rect) -> Rect {
-        let left = max(a.minX, b.minX), top = max(a.minY, b.minY)
-        let right = min(a.maxX, b.maxX), bottom = min(a.maxY, b.maxY)
-        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 }

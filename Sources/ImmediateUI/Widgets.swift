@@ -78,7 +78,7 @@ extension UIContext {
         let labelWidth = textWidth(label, font: textFont)
         let area = widgetRect(
             rect, preferredWidth: labelWidth + iconWidth + 2 * pad, preferredHeight: theme.controlHeight * scale)
-        let control = enabled ? updateControl(widgetID, area) : disabledControl(widgetID)
+        let control = enabled ? updateControl(widgetID, area) : disabledControl(widgetID, area)
         drawButtonBody(area, style: style, control: control)
         let color = (style == .primary ? theme.textOnAccent : theme.text).withAlpha(enabled ? 1 : 0.5)
         let contentWidth = min(area.width - 2 * pad, labelWidth + iconWidth)
@@ -103,7 +103,7 @@ extension UIContext {
         let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
         name(label, area)
         let control = enabled
-            ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID)
+            ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID, area)
         drawButtonBody(area, style: style, control: control, round: true)
         draw(.text(icon, area, font: font(theme.iconFontSize), color: style == .primary ? theme.textOnAccent : theme.text,
                    alignment: .center, maxLines: 1))
@@ -124,8 +124,11 @@ extension UIContext {
         draw(.rect(area, color: color, cornerRadius: radius))
     }
 
-    /// The state of a disabled widget: nothing, and it lets go of focus.
-    public func disabledControl(_ id: WidgetID) -> ControlState {
+    /// The state of a disabled widget: nothing, and it lets go of focus. Where it is
+    /// drawn (`rect`) still takes presses from the stage under it: a press on a greyed
+    /// button does nothing, it does not go through.
+    public func disabledControl(_ id: WidgetID, _ rect: Rect? = nil) -> ControlState {
+        if let rect { claim(rect) }
         lastItem = id
         if focused == id { focused = nil }
         if active == id { active = nil }
@@ -169,7 +172,7 @@ extension UIContext {
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
-        let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID)
+        let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID, area)
         // A title led by a bidi mark (to fix its direction) is still found by its words.
         let plainTitle = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" }))
         if plainTitle != title { name(plainTitle, area) }

@@ -54,10 +54,6 @@ public final class KioskPolicy: SessionPolicy {
     public var takesSecretInput: Bool { kiosk.gate.pad != nil }
     public var pictureRoot: URL? { kiosk.pictureRoot }
 
-    public func reserves(_ point: Point, layout: MainLayout) -> Bool {
-        layout.operatorCorner.contains(point)
-    }
-
     // MARK: Input
 
     /// Handles what a kiosk treats differently; true when the event was used up.

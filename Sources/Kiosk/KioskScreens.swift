@@ -113,7 +113,7 @@ public struct KioskScreens {
     /// One square keypad key with a large glyph; true when pressed.
     private func keypadKey(_ label: String, enabled: Bool, primary: Bool, in rect: Rect) -> Bool {
         let id = ui.id(label)
-        let control = enabled ? ui.updateControl(id, rect, ringRadius: 20 * layout.scale) : ui.disabledControl(id)
+        let control = enabled ? ui.updateControl(id, rect, ringRadius: 20 * layout.scale) : ui.disabledControl(id, rect)
         var color = primary ? ui.theme.accent : ui.theme.card
         if control.isHot || control.isActive { color = primary ? ui.theme.accentHover : ui.theme.cardHover }
         if control.isActive { color = color.mixed(with: .black, 0.15) }
@@ -303,6 +303,8 @@ public struct KioskScreens {
     /// bar filling while it is held (`progress` 0...1, nil when not held).
     func operatorCorner(progress: Float?) {
         let rect = layout.operatorCorner
+        // The operator's, not punching ground (a locked kiosk's filter holds its presses).
+        ui.claim(rect)
         let s = layout.scale
         let alpha: Float = progress == nil ? 0.28 : 0.9
         ui.draw(.text("🔒", rect, font: ui.font(26), color: Color.white.withAlpha(alpha), alignment: .center, maxLines: 1))

@@ -34,6 +34,8 @@ extension LibraryScreens {
     public func favoritesBar(showsLibraryButtons: Bool = true) -> Action {
         var action = Action.none
         let bar = layout.favoritesBar
+        // The bar is the cards' ground: a press between them is not a punch.
+        ui.claim(bar)
         let favorites = library.favorites
         let gap = 14 * layout.scale
         // Two rows (portrait) hold the cards two by two; one favorite or two stay in one row.

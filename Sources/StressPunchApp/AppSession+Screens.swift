@@ -2,6 +2,7 @@ import AppModel
 import Help
 import ImmediateUI
 import LibraryUI
+import Raster
 
 /// Building this frame's screen with the immediate-mode UI, and carrying out what it
 /// asked for.
@@ -15,6 +16,9 @@ extension AppSession {
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         ui.toastClearance = toastClearance
+        // The punch stage first, under every widget: a press punches only where
+        // nothing drawn above it takes it (UIContext.pressReachesStage).
+        if isPunchScreen { ui.stage(Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))) }
         let screens = LibraryScreens(ui: ui, library: library, layout: layout, thumbnail: { [unowned self] in self.thumbnail(for: $0) })
         policy.buildModal(ui, session: self, time: time)
         keepListFilter()

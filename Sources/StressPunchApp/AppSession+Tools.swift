@@ -56,6 +56,9 @@ extension AppSession {
     func buildToolStrip(_ ui: UIContext) {
         guard case .main = shown else { return }
         let layout = controller.layout
+        // A near miss of a tool (between two, or just off the strip) chooses nothing
+        // and punches nothing.
+        ui.claim(layout.toolStrip.insetBy(-6 * layout.scale))
         let side = Int(layout.toolButtonSide * 0.76)
         for (index, tool) in PunchTool.allCases.enumerated() {
             let rect = layout.toolButton(index)

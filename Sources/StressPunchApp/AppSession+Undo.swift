@@ -32,7 +32,6 @@ extension AppSession {
 
     /// Shows the Undo toast while it lasts; ends the Undo (the picture goes) after.
     func buildUndoToast(_ ui: UIContext) {
-        undoToastRect = nil
         guard let undo = pendingUndo else { return }
         if ui.time >= undo.until {
             pendingUndo = nil

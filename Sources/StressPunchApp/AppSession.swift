@@ -65,7 +65,6 @@ public final class AppSession {
     var drafts: [TargetEditor.Mode: TargetEditor] = [:]
     /// The last delete, while its Undo is offered (about 8 s).
     var pendingUndo: (id: Int64, name: String, until: Double)?
-    var undoToastRect: Rect?
     /// The save problem the user was last told about, to say it once and to say when
     /// it is over.
     var shownSaveProblem: String?
@@ -192,22 +191,12 @@ public final class AppSession {
         guard isPunchScreen, offeredFiles == nil else { return }
         if let ui {
             switch event {
-            case .pointerDown(let x, let y, _), .fingerDown(_, let x, let y, _):
-                // During a rush nothing but the target is on screen.
-                guard page == .main else { break }
-                let point = Point(x, y)
-                // The favorites bar's cards and button are not punching ground, nor
-                // what the policy keeps for itself, nor the Undo toast.
-                let layout = controller.layout
-                if layout.favoritesBar.contains(point) || policy.reserves(point, layout: layout) { return }
-                if policy.showsLibraryButtons
-                    && (layout.statsButton.contains(point) || layout.settingsButton.contains(point) || layout.rushButton.contains(point)
-                        || layout.versusButton.contains(point)) {
-                    return
-                }
-                if let undo = undoToastRect, undo.contains(point) { return }
-                if layout.toolStrip.insetBy(-6 * layout.scale).contains(point) { return }
-                if canWash && layout.washButton.contains(point) { return }
+            case .pointerDown(let x, let y, _):
+                // Whatever the frame on screen drew over the stage (a button, a card,
+                // the favorites bar, a toast, a policy's corner) takes the press instead.
+                if !ui.pressReachesStage(Point(x, y), byTouch: false) { return }
+            case .fingerDown(_, let x, let y, _):
+                if !ui.pressReachesStage(Point(x, y), byTouch: true) { return }
             case .keyDown(.enter, _, _), .gamepadButton(_, .a, _):
                 // With a widget focused by keyboard or pad, these activate it instead.
                 if ui.focused != nil && ui.focusVisible { return }

@@ -27,13 +27,14 @@ final class ScreenHarness {
     /// The window's size, 1280x720 unless a test asks for another.
     let width: Int, height: Int
 
-    init(kiosk: Bool = false, pin: String? = nil, width: Int = 1280, height: Int = 720) throws {
+    /// `policy`: a policy of the test's own instead of the desktop's or the kiosk's.
+    init(kiosk: Bool = false, pin: String? = nil, width: Int = 1280, height: Int = 720, policy custom: (any SessionPolicy)? = nil) throws {
         self.width = width
         self.height = height
         store = try TargetStore(dataDirectory: folder.url)
         if let pin { try OperatorPIN(store: store).set(pin) }
-        let policy: any SessionPolicy = kiosk
-            ? KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true) : DesktopPolicy()
+        let policy: any SessionPolicy = custom ?? (kiosk
+            ? KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true) : DesktopPolicy())
         session = try AppSession(
             store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
             configuration: AppConfiguration(kiosk: kiosk), width: width, height: height, synchronousPictures: true, policy: policy)

@@ -1,0 +1,65 @@
+// Stage owns the bottom of the z-order: a surface under every widget (the punch
+// screen's target) that a press reaches only when nothing drawn above it claims it.
+
+import Raster
+
+/// What a frame put above the stage, kept as it was drawn so a press arriving later
+/// is tested against what the user saw and aimed at.
+struct StageHitMap {
+    /// A region that takes presses: a control, or a panel's background, in its clip.
+    struct Claim {
+        var rect: Rect
+        var clip: Rect
+    }
+
+    /// Being built this frame.
+    var claims: [Claim] = []
+    var stage: Claim?
+    /// The last frame finished (the one on screen).
+    var shownClaims: [Claim] = []
+    var shownStage: Claim?
+    var shownUnderModal = false
+    var hasShownAFrame = false
+
+    /// The frame being built is finished: it is what a press is tested against now.
+    mutating func show(underModal: Bool) {
+        swap(&claims, &shownClaims)
+        claims.removeAll(keepingCapacity: true)
+        shownStage = stage
+        stage = nil
+        shownUnderModal = underModal
+        hasShownAFrame = true
+    }
+}
+
+extension UIContext {
+    /// Puts the stage under this frame's widgets, over `rect` (in the current clip).
+    /// Submit it first, as ImGui and microui submit the surface a window's widgets sit
+    /// on: every control submitted after it is above it.
+    public func stage(_ rect: Rect) {
+        stageHits.stage = StageHitMap.Claim(rect: rect, clip: currentClip)
+    }
+
+    /// Says `rect` belongs to what is above the stage although no control fills it:
+    /// a panel's background (the favorites bar between its cards), a strip's margin.
+    public func claim(_ rect: Rect) {
+        stageHits.claims.append(StageHitMap.Claim(rect: rect, clip: currentClip))
+    }
+
+    /// Whether a press at `point` reaches the stage of the frame on screen: inside the
+    /// stage, no control or claimed panel over it, no modal open. Every press of a frame
+    /// is asked about as it arrives, so a click and the key after it keep their order.
+    /// A finger's press is tested with the touch margins widgets take for fingers.
+    /// Before any frame was shown there is nothing above the stage to hit.
+    public func pressReachesStage(_ point: Point, byTouch: Bool) -> Bool {
+        let hits = stageHits
+        guard hits.hasShownAFrame else { return true }
+        guard let stage = hits.shownStage, stage.rect.contains(point), stage.clip.contains(point), !hits.shownUnderModal else {
+            return false
+        }
+        return !hits.shownClaims.contains { claim in
+            let rect = byTouch ? touchTarget(claim.rect) : claim.rect, clip = byTouch ? touchTarget(claim.clip) : claim.clip
+            return rect.contains(point) && clip.contains(point)
+        }
+    }
+}
