@@ -19,7 +19,7 @@ public final class RunningApp {
     public let session: AppSession
     public private(set) var canvas: Canvas
     private(set) var executor: BandExecutor
-    private var events: [InputEvent] = []
+    private var events: [TimedInputEvent] = []
     /// True when the canvas is the window surface itself (no copy per frame).
     private var drawsDirectly: Bool
     var quitRequested = false
@@ -162,10 +162,10 @@ public final class RunningApp {
         frameClock = time
         installUserSounds()
         events.removeAll(keepingCapacity: true)
-        input.poll(into: &events)
+        input.poll(into: &events, now: time)
         var bringsForward = false
-        for event in events {
-            switch event {
+        for timed in events {
+            switch timed.event {
             case .windowMinimized, .focusChanged(focused: false):
                 bringsForward = keepsWindowForward
             case .quitRequested:
@@ -189,17 +189,17 @@ public final class RunningApp {
             session.forgetDrawnFrame()
         }
         // Someone is there: a device closed at rest opens before their punch lands.
-        if events.contains(where: \.isUserInput) { audio.wake() }
+        if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
         let size = window.drawableSize
         let wasSecret = session.takesSecretInput
         var output = session.frame(FrameInput(
-            events: events, elapsed: frameTime, time: time, width: size.width, height: size.height, density: window.density,
+            timedEvents: events, elapsed: frameTime, time: time, width: size.width, height: size.height, density: window.density,
             soundDeviceAvailable: audio.isAvailable, draws: draws))
         // Recorded once the session has seen them: a key that opened the PIN pad and
         // digits behind it in the same frame are hidden too.
-        inputRecorder?.record(events, at: time, secret: wasSecret || session.takesSecretInput)
+        inputRecorder?.record(events, secret: wasSecret || session.takesSecretInput)
         output.requests.forEach(perform)
         if draws && takeCanvasFromWindow() {
             if canvas.width != size.width || canvas.height != size.height {

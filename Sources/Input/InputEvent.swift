@@ -35,6 +35,20 @@ public enum GamepadAxis: String, Sendable, Hashable, CaseIterable {
     case leftTrigger = "lefttrigger", rightTrigger = "righttrigger"
 }
 
+/// An event and when it happened, in the frame clock's seconds (the `time` a frame is
+/// given): from SDL's timestamp for real input, the script's line for a headless run.
+/// How hard a punch is comes from these times, so moves that reach one frame together
+/// still keep the intervals they were made at.
+public struct TimedInputEvent: Sendable, Equatable {
+    public var event: InputEvent
+    public var time: Double
+
+    public init(_ event: InputEvent, at time: Double) {
+        self.event = event
+        self.time = time
+    }
+}
+
 /// One thing that happened, in window pixels (the framebuffer's coordinates).
 public enum InputEvent: Sendable, Equatable {
     case pointerDown(x: Float, y: Float, button: Int)

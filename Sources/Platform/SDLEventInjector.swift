@@ -138,6 +138,15 @@ public final class SDLEventInjector {
         SDL_PushEvent(&event)
     }
 
+    /// Says the input injected next happened at `seconds` on the script's clock (see
+    /// `SDLInput.scriptTimeEventType`).
+    public func markTime(_ seconds: Double) {
+        var event = SDL_Event()
+        event.type = SDLInput.scriptTimeEventType
+        event.user.code = Int32(clamping: Int((seconds * 1000).rounded()))
+        SDL_PushEvent(&event)
+    }
+
     public func windowClose(windowID: UInt32) {
         var event = SDL_Event()
         event.type = SDL_WINDOWEVENT.rawValue

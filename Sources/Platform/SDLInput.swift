@@ -65,16 +65,46 @@ public final class SDLInput {
     }
 
     /// Appends every pending event to `events` (which keeps its capacity between
-    /// frames, so polling allocates nothing in the steady state).
-    public func poll(into events: inout [InputEvent]) {
+    /// frames, so polling allocates nothing in the steady state), each with when it
+    /// happened on the frame clock, whose time is `now`. SDL stamps an event with its
+    /// millisecond tick when it is queued; that age, taken from `now`, is its time.
+    /// A headless script's events carry its own times instead (`scriptTimeEventType`),
+    /// so a replay never reads the real clock.
+    public func poll(into events: inout [TimedInputEvent], now: Double) {
         // Gamepads (real and virtual) are read here, not by SDL's pump (see GamepadWake).
         if SDL_WasInit(SDL_INIT_JOYSTICK) != 0 { SDL_JoystickUpdate() }
         _ = Self.gamepadWake
+        let ticks = SDL_GetTicks()
+        var scriptTime: Double?
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            translate(&event, into: &events)
+            if event.type == Self.scriptTimeEventType {
+                scriptTime = Double(event.user.code) / 1000
+                isScripted = true
+                continue
+            }
+            let time: Double
+            if isScripted {
+                time = min(now, scriptTime ?? now)
+            } else {
+                // Wrapping subtraction: SDL's tick count is 32 bits. Never older than a
+                // quarter second (a stall), never later than now.
+                time = now - min(0.25, Double(ticks &- event.common.timestamp) / 1000)
+            }
+            let first = translated.count
+            translate(&event, into: &translated)
+            for index in first..<translated.count { events.append(TimedInputEvent(translated[index], at: time)) }
         }
+        translated.removeAll(keepingCapacity: true)
     }
+
+    /// A user event a headless script puts before each line's input: `code` is the
+    /// line's time in milliseconds, which the input after it happened at.
+    public static let scriptTimeEventType: UInt32 = SDL_RegisterEvents(1)
+    /// Scratch space for one event's translation (kept between polls).
+    private var translated: [InputEvent] = []
+    /// Set once a script's time has been seen: from then on no event reads real ticks.
+    private var isScripted = false
 
     /// Asks gamepad `id` to rumble (strength 0...1) for `milliseconds`.
     @discardableResult

@@ -171,24 +171,28 @@ public final class PunchController {
 
     // MARK: Input
 
-    public func handle(_ event: InputEvent) {
+    /// Takes one input event that happened at `time` (nil: at the scene's clock). How
+    /// hard a punch is comes from the motion before it, measured on the events' own
+    /// times: moves that reach one frame together keep the intervals they were made at.
+    public func handle(_ event: InputEvent, at time: Double? = nil) {
+        let now = time ?? clock
         switch event {
         case .pointerMoved(let x, let y):
-            strength.pointerMoved(x: x, y: y, scale: layout.scale, now: clock)
+            strength.pointerMoved(x: x, y: y, scale: layout.scale, now: now)
         case .pointerDown(let x, let y, let button) where button == 1:
             punchInput = .mouse
-            punch(atX: x, y: y, gamepad: nil, strength: strength.mouseStrength(atX: x, y: y, scale: layout.scale, now: clock))
+            punch(atX: x, y: y, gamepad: nil, strength: strength.mouseStrength(atX: x, y: y, scale: layout.scale, now: now))
         case .fingerMoved(_, let x, let y):
-            strength.fingerMoved(x: x, y: y, scale: layout.scale, now: clock)
+            strength.fingerMoved(x: x, y: y, scale: layout.scale, now: now)
         case .fingerDown(_, let x, let y, let pressure):
             punchInput = .touch
             punch(atX: x, y: y, gamepad: nil,
-                  strength: strength.touchStrength(atX: x, y: y, pressure: pressure, scale: layout.scale, now: clock))
+                  strength: strength.touchStrength(atX: x, y: y, pressure: pressure, scale: layout.scale, now: now))
         case .keyDown(let key, let modifiers, let isRepeat):
-            handleKey(key, modifiers: modifiers, isRepeat: isRepeat)
+            handleKey(key, modifiers: modifiers, isRepeat: isRepeat, now: now)
         case .keyUp(.space, _):
             // Space punches when let go, as hard as it was held long.
-            if let held = strength.spaceReleased(now: clock) {
+            if let held = strength.spaceReleased(now: now) {
                 punchInput = .keyboard
                 let rect = pictureRect
                 punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
@@ -203,7 +207,7 @@ public final class PunchController {
             if reticleIndex(id) == nil { addReticle(id) }
             guard pressed else { return }
             switch button {
-            case .a: punchWithReticle(id, strength: strength.stickFlickStrength(gamepad: id, now: clock))
+            case .a: punchWithReticle(id, strength: strength.stickFlickStrength(gamepad: id, now: now))
             case .leftShoulder: library.selectFavorite(steppingBy: -1)
             case .rightShoulder: library.selectFavorite(steppingBy: 1)
             default: break
@@ -215,10 +219,10 @@ public final class PunchController {
             switch axis {
             case .leftX:
                 reticle.stickX = value
-                strength.stickMoved(gamepad: id, axis: axis, value: value, now: clock)
+                strength.stickMoved(gamepad: id, axis: axis, value: value, now: now)
             case .leftY:
                 reticle.stickY = value
-                strength.stickMoved(gamepad: id, axis: axis, value: value, now: clock)
+                strength.stickMoved(gamepad: id, axis: axis, value: value, now: now)
             case .rightTrigger:
                 // A pull punches once, at its deepest point: when it reaches the end or
                 // starts to come back (or is let go at once), as hard as it went deep.
@@ -253,10 +257,10 @@ public final class PunchController {
         reticles.firstIndex { $0.gamepad == gamepad }
     }
 
-    private func handleKey(_ key: Key, modifiers: KeyModifiers, isRepeat: Bool) {
+    private func handleKey(_ key: Key, modifiers: KeyModifiers, isRepeat: Bool, now: Double) {
         switch key {
         case .space:
-            if !isRepeat { strength.spacePressed(now: clock) }
+            if !isRepeat { strength.spacePressed(now: now) }
         case .character(let character) where modifiers.isEmpty:
             if let digit = character.wholeNumberValue, (1...4).contains(digit) {
                 let favorites = library.favorites

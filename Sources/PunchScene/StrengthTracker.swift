@@ -39,8 +39,8 @@ struct StrengthTracker {
             }
             guard let last = previous else { return 0 }
             if let end { length += Self.hypot(end.x - last.x, end.y - last.y) }
-            // Events of one frame share its time: a frame at least, so a burst of
-            // moves in one frame is not an infinite speed.
+            // A frame at least: moves stamped closer together (or in one SDL tick)
+            // are not an infinite speed.
             return length / Float(max(now - oldest, 1.0 / 60))
         }
 

@@ -28,7 +28,7 @@ extension AppSession: SessionControl {
         ui?.setFocus(nil)
     }
 
-    public func passToPunchScene(_ event: InputEvent) { controller.handle(event) }
+    public func passToPunchScene(_ event: InputEvent) { controller.handle(event, at: handlingEventAt) }
     public func passToUI(_ event: InputEvent) { frameEvents.append(event) }
     public func introduceTarget() { controller.introduceTarget() }
 

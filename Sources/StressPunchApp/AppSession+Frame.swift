@@ -8,8 +8,8 @@ import StressCore
 
 /// What the shell gives the session each frame.
 public struct FrameInput {
-    /// This frame's input, in order.
-    public var events: [InputEvent]
+    /// This frame's input, in order, each event with when it happened (on `time`'s clock).
+    public var events: [TimedInputEvent]
     /// Seconds since the last frame: the session runs its fixed steps from it.
     public var elapsed: Double
     /// The frame clock (seconds since start), for what animates on frames.
@@ -25,9 +25,16 @@ public struct FrameInput {
     /// False when nothing will be drawn (a minimized window): input and steps only.
     public var draws: Bool
 
+    /// A frame whose events all happened at its `time`.
     public init(events: [InputEvent], elapsed: Double, time: Double, width: Int, height: Int, density: Float = 1,
                 soundDeviceAvailable: Bool = true, draws: Bool = true) {
-        self.events = events
+        self.init(timedEvents: events.map { TimedInputEvent($0, at: time) }, elapsed: elapsed, time: time, width: width,
+                  height: height, density: density, soundDeviceAvailable: soundDeviceAvailable, draws: draws)
+    }
+
+    public init(timedEvents: [TimedInputEvent], elapsed: Double, time: Double, width: Int, height: Int, density: Float = 1,
+                soundDeviceAvailable: Bool = true, draws: Bool = true) {
+        self.events = timedEvents
         self.elapsed = elapsed
         self.time = time
         self.width = width
@@ -75,7 +82,7 @@ extension AppSession {
     /// One frame: input, fixed steps, layout, UI and scene. See the type's comment.
     public func frame(_ input: FrameInput) -> FrameOutput {
         soundDeviceAvailable = input.soundDeviceAvailable
-        for event in input.events { handle(event) }
+        for timed in input.events { handle(timed.event, at: timed.time) }
         takeDroppedFiles()
         if firstHintShowing && (page != .main || controller.punchesLanded > 0) {
             ui?.dismissToast(Self.firstHint)

@@ -63,6 +63,8 @@ public final class AppSession {
     /// kiosk reset), kept to bring back when the same form opens again: a draft is
     /// never lost silently. One per form: the Add form, and each target's Edit form.
     var drafts: [TargetEditor.Mode: TargetEditor] = [:]
+    /// When the event being handled happened, for what a policy passes on from it.
+    var handlingEventAt: Double?
     /// The last delete, while its Undo is offered (about 8 s).
     var pendingUndo: (id: Int64, name: String, until: Double)?
     /// The save problem the user was last told about, to say it once and to say when
@@ -169,8 +171,10 @@ public final class AppSession {
 
     /// Routes one input event: the policy sees it first; the UI sees everything else
     /// (it is built once a frame); the punch scene gets what the main screen's UI
-    /// does not claim.
-    public func handle(_ event: InputEvent) {
+    /// does not claim. `time` is when it happened on the frame clock (nil: now).
+    public func handle(_ event: InputEvent, at time: Double? = nil) {
+        handlingEventAt = time
+        defer { handlingEventAt = nil }
         // Help over everything (a kiosk's PIN pad too) takes its keys first: Esc over it
         // closed nothing and asked the kiosk for its PIN instead. Quitting and
         // fullscreen pass it, to the policy like any other.
@@ -205,7 +209,7 @@ public final class AppSession {
             }
         }
         let wasMuted = controller.isMuted
-        controller.handle(event)
+        controller.handle(event, at: time)
         if controller.isMuted != wasMuted {
             ui?.showToast(controller.isMuted ? "Sound off" : "Sound on", duration: 1.5)
             soundToggledByKey()

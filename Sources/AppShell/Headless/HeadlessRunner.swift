@@ -74,6 +74,7 @@ public struct HeadlessRunner {
             app.simulatedTime = time
             // Buttons pressed last frame are released now: the virtual pad is polled
             // once per frame, so a press and release in one frame would be missed.
+            if !pendingPadReleases.isEmpty { injector.markTime(time) }
             for release in pendingPadReleases { injector.gamepadButton(release.button, pressed: false) }
             pendingPadReleases.removeAll()
 
@@ -81,6 +82,8 @@ public struct HeadlessRunner {
             var quit = false
             while next < lines.count, lines[next].time <= time + 1e-9 {
                 let size = (app.canvas.width, app.canvas.height)
+                // The line's input happened at the line's time, not the frame's.
+                injector.markTime(lines[next].time)
                 switch lines[next].command {
                 case .click(let x, let y):
                     injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)

@@ -31,14 +31,14 @@ public final class InputRecorder {
         flush()
     }
 
-    /// Adds this frame's events at `time` (seconds since start). While `secret` (a
+    /// Adds this frame's events, each at its own time (seconds since start). While `secret` (a
     /// kiosk's PIN pad is open) what could enter a PIN (keys, text, presses, touches,
     /// a pad's buttons and sticks) is written as a comment that says so, never as the
     /// event: a recording must not hold the operator's PIN, nor replay into it.
-    public func record(_ events: [InputEvent], at time: Double, secret: Bool = false) {
+    public func record(_ events: [TimedInputEvent], secret: Bool = false) {
         guard !events.isEmpty else { return }
-        let stamp = String(format: "%.3f ", time)
-        for event in events {
+        for timed in events {
+            let event = timed.event, stamp = String(format: "%.3f ", timed.time)
             if secret && Self.couldEnterPIN(event) {
                 pending += "# " + stamp + Self.secretPlaceholder + "\n"
             } else if let line = line(for: event) {
@@ -46,6 +46,11 @@ public final class InputRecorder {
             }
         }
         flush()
+    }
+
+    /// Adds `events` all at `time`.
+    public func record(_ events: [InputEvent], at time: Double, secret: Bool = false) {
+        record(events.map { TimedInputEvent($0, at: time) }, secret: secret)
     }
 
     /// What a recording says in place of PIN pad input.
