@@ -53,8 +53,9 @@ extension AppSession {
         }
     }
 
-    /// Takes the punches the scene landed since the last frame: the session's tally,
-    /// and the rush's while one runs.
+    /// Takes the punches the scene landed since last asked (after each event, and
+    /// each frame for punches landed another way): the session's tally, the policy's
+    /// board, the marks, and the rush's or versus's while one runs.
     func keepScore() {
         controller.takeLanded { punch in
             policy.punchLanded(strength: punch.strength, target: punch.targetName, session: self)

@@ -210,6 +210,9 @@ public final class AppSession {
         }
         let wasMuted = controller.isMuted
         controller.handle(event, at: time)
+        // Scored now, in the state it landed in: a later event of the frame (Esc) or
+        // its steps (a rush's bell) must not decide where a punch counted.
+        keepScore()
         if controller.isMuted != wasMuted {
             ui?.showToast(controller.isMuted ? "Sound off" : "Sound on", duration: 1.5)
             soundToggledByKey()

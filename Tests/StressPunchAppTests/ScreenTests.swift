@@ -455,6 +455,26 @@ struct ChallengeTests {
         #expect(try app.store.setting("rush.bestPunches") == "12", "a worse rush keeps the record")
     }
 
+    @Test("a click that lands before the rush's bell counts, though its frame's steps run past the end")
+    func punchBeforeTheBellCounts() throws {
+        let app = try ScreenHarness()
+        app.press("Rush")
+        // Up to the rush's last second, then to about 30 ms before its end.
+        var frames = 0
+        while !app.shows("0:01") && frames < 40 * 60 { app.frame(); frames += 1 }
+        #expect(app.shows("0:01"))
+        for _ in 0..<58 { app.frame() }
+        #expect(app.session.page == .rush && !app.shows("Time!") && !app.shows("New best!"))
+        let center = app.session.controller.pictureRect.center
+        // One late frame: the click first, then 100 ms of steps that ring the bell.
+        _ = app.session.frame(FrameInput(events: [.pointerDown(x: center.x, y: center.y, button: 1),
+                                                  .pointerUp(x: center.x, y: center.y, button: 1)],
+                                         elapsed: 0.1, time: 1000, width: app.width, height: app.height))
+        #expect(app.session.controller.punchesLanded == 1)
+        for _ in 0..<10 { app.frame() }
+        #expect(try app.store.setting("rush.bestPunches") == "1", "the punch before the bell is the rush's")
+    }
+
     @Test("pad A answers a result card with its default, Again; with no target a rush does not start")
     func padOnCardsAndEmptyLibrary() throws {
         let app = try ScreenHarness()
