@@ -42,26 +42,23 @@ let package = Package(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
-        // C: libjpeg-turbo's libjpeg API, for JPEGs decoded straight to the size they are
-        // shown at (DCT scaling), with a scan limit, a time budget and a memory cap, and
-        // CMYK converted right. Only Platform imports it.
-        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // C: the bounded picture decoders, real C files built with every warning on:
+        // libjpeg-turbo's libjpeg API (DCT scaling straight to the shown size, a scan
+        // limit, a time budget, a memory cap, CMYK converted right), libpng (rows averaged
+        // down as they are read, a time budget, capped ancillary chunks), giflib (the
+        // first frame: SDL2_image's GIF reader crashed on a fuzzed file) and libwebp (its
+        // own rescaler; the bench's test photo and anchor). The libraries report errors
+        // by longjmp, which Swift cannot catch, so each decode runs whole here. Only
+        // Platform and the bench import it.
+        .target(
+            name: "CPictureDecoders",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],  // a warning fails the build
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"),
+                             .linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
 
         // C: libjpeg-turbo's TurboJPEG API, for writing stored photos from RGBA in one
         // call, and the bench's scaled-decode anchor. Only Platform and the bench import it.
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-
-        // C: libwebp, for WebPs decoded straight to their stored size by its own rescaler
-        // (and the bench's test photo and anchor). Only Platform and the bench import it.
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-
-        // C: libpng, for PNGs read row by row and averaged down as they are read, with a
-        // time budget and a cap on ancillary chunks. Only Platform imports it.
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-
-        // C: giflib, for the first frame of a GIF (SDL2_image's own GIF reader crashed on a
-        // fuzzed file). Only Platform imports it.
-        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
 
         // C: pixman, the anchor the bench measures our affine blit against. Only the bench imports it.
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -119,7 +116,7 @@ let package = Package(
         // giflib and SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback
         // fonts, and text shaped by HarfBuzz in FriBidi's order. The only module importing
         // CSDL2, CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CPictureDecoders", "CTurboJPEG", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -179,7 +176,7 @@ let package = Package(
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
 
         // Benchmarks against raw SDL2, pixman, cairo, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CWebP", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the
@@ -213,7 +210,7 @@ let package = Package(
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CPictureDecoders", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.

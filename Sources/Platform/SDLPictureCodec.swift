@@ -4,9 +4,7 @@
 // it decodes, giflib for GIFs, SDL2_image for everything else; TurboJPEG writes
 // stored photos, SDL2_image stored PNGs. No SDL or C type leaves it.
 
-import CGIF
-import CJPEG
-import CPNG
+import CPictureDecoders
 import CSDL2
 import Foundation
 import Pictures
@@ -99,7 +97,7 @@ public struct SDLPictureCodec: PictureCodec {
             return try decode(bytes, fileName: fileName)
         }
         var width: Int32 = 0, height: Int32 = 0
-        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        let read = bytes.withUnsafeBufferPointer { pd_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
         let scale = read == 1 ? JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height)) : .full
         if read == 1, let downscaler = RowDownscaler(width: scale.scaled(Int(width)), height: scale.scaled(Int(height)),
                                                      toLongSide: max(1, minimumLongSide)) {
@@ -116,11 +114,11 @@ public struct SDLPictureCodec: PictureCodec {
             throw .tooManyPixels(file: fileName, width: downscaler.width, height: downscaler.height)
         }
         var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
+        var message = [CChar](repeating: 0, count: Int(PD_MESSAGE_LENGTH))
         let context = Unmanaged.passUnretained(downscaler).toOpaque()
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
-                shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                pd_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
                                  maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, nil,
                                  downscaler.width * downscaler.height * 4,
                                  { context, row in
@@ -141,16 +139,16 @@ public struct SDLPictureCodec: PictureCodec {
     ) throws(PictureImportError) {
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
-        case SHIM_JPEG_OK: return
-        case SHIM_JPEG_TOO_MANY_SCANS:
+        case PD_JPEG_OK: return
+        case PD_JPEG_TOO_MANY_SCANS:
             throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
-        case SHIM_JPEG_TOO_MUCH_WORK:
+        case PD_JPEG_TOO_MUCH_WORK:
             throw .damaged(file: fileName, reason: "its progressive scans go over the picture more than \(maxPasses) times, far more than any camera's do")
-        case SHIM_JPEG_TOO_SLOW:
+        case PD_JPEG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
-        case SHIM_JPEG_ENDS_EARLY:
+        case PD_JPEG_ENDS_EARLY:
             throw .truncated(file: fileName, format: "JPEG")
-        case SHIM_JPEG_NO_MEMORY:
+        case PD_JPEG_NO_MEMORY:
             throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
         default:
             throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
@@ -161,7 +159,7 @@ public struct SDLPictureCodec: PictureCodec {
     /// it. Full size when libjpeg cannot read the header (the decode then says why).
     public static func jpegScale(_ bytes: [UInt8], minimumLongSide: Int) -> JPEGScale {
         var width: Int32 = 0, height: Int32 = 0
-        let read = bytes.withUnsafeBufferPointer { shim_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
+        let read = bytes.withUnsafeBufferPointer { pd_jpeg_dimensions($0.baseAddress, UInt($0.count), &width, &height) }
         guard read == 1 else { return .full }
         return JPEGScale.smallest(covering: max(1, minimumLongSide), width: Int(width), height: Int(height))
     }
@@ -178,18 +176,18 @@ public struct SDLPictureCodec: PictureCodec {
         }
         let count = outWidth * outHeight * 4
         var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
+        var message = [CChar](repeating: 0, count: Int(PD_MESSAGE_LENGTH))
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             status = bytes.withUnsafeBufferPointer { buffer in
                 message.withUnsafeMutableBufferPointer { text in
-                    shim_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
+                    pd_jpeg_decode(buffer.baseAddress, UInt(buffer.count), Int32(scale.numerator), Int32(scale.denominator),
                                      maxJPEGScans, maxJPEGPasses, Self.jpegSecondsBudget, Self.jpegMemoryBytes, output.baseAddress, count,
                                      nil, nil, &decodedWidth, &decodedHeight, text.baseAddress)
                 }
             }
             // A refused file's rows were never all written: zeroed, then dropped below.
-            if status != Int32(SHIM_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
+            if status != Int32(PD_JPEG_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
             initialized = count
         }
         try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
@@ -205,17 +203,17 @@ public struct SDLPictureCodec: PictureCodec {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
-            shim_gif_decode(buffer.baseAddress, buffer.count, PictureImporter.maxWholeDecodePixels, &pixels, &width, &height)
+            pd_gif_decode(buffer.baseAddress, buffer.count, PictureImporter.maxWholeDecodePixels, &pixels, &width, &height)
         }
         switch Int(status) {
-        case SHIM_GIF_OK: break
-        case SHIM_GIF_NO_FRAME: throw .damaged(file: fileName, reason: "it has no picture in it")
-        case SHIM_GIF_FRAME_OUTSIDE: throw .damaged(file: fileName, reason: "a frame lies outside the picture's own size")
-        case SHIM_GIF_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
+        case PD_GIF_OK: break
+        case PD_GIF_NO_FRAME: throw .damaged(file: fileName, reason: "it has no picture in it")
+        case PD_GIF_FRAME_OUTSIDE: throw .damaged(file: fileName, reason: "a frame lies outside the picture's own size")
+        case PD_GIF_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
         default: throw .damaged(file: fileName, reason: "giflib could not read it")
         }
         guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
-        defer { shim_gif_free(pixels) }
+        defer { pd_gif_free(pixels) }
         return PictureBitmap(width: Int(width), height: Int(height),
                              pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }
@@ -229,25 +227,25 @@ public struct SDLPictureCodec: PictureCodec {
     private func decodePNG(_ bytes: [UInt8], fileName: String, minimumLongSide: Int) throws(PictureImportError) -> PictureBitmap? {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
-        var message = [CChar](repeating: 0, count: 200)
+        var message = [CChar](repeating: 0, count: Int(PD_MESSAGE_LENGTH))
         let status = bytes.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
-                shim_png_decode(buffer.baseAddress, buffer.count, Int32(max(1, minimumLongSide)), Self.pngSecondsBudget,
+                pd_png_decode(buffer.baseAddress, buffer.count, Int32(max(1, minimumLongSide)), Self.pngSecondsBudget,
                                 &pixels, &width, &height, text.baseAddress)
             }
         }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
-        case SHIM_PNG_OK: break
-        case SHIM_PNG_INTERLACED: return nil
-        case SHIM_PNG_ENDS_EARLY: throw .truncated(file: fileName, format: "PNG")
-        case SHIM_PNG_TOO_SLOW:
+        case PD_PNG_OK: break
+        case PD_PNG_INTERLACED: return nil
+        case PD_PNG_ENDS_EARLY: throw .truncated(file: fileName, format: "PNG")
+        case PD_PNG_TOO_SLOW:
             throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.pngSecondsBudget)) s")
-        case SHIM_PNG_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
+        case PD_PNG_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
         default: throw .damaged(file: fileName, reason: detail.isEmpty ? "libpng gave up" : detail)
         }
         guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
-        defer { shim_png_free(pixels) }
+        defer { pd_png_free(pixels) }
         return PictureBitmap(width: Int(width), height: Int(height),
                              pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }

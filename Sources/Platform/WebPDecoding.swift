@@ -3,7 +3,7 @@
 // at full size (a whole decode through SDL2_image took 213 MB and ten times as long).
 // An animated WebP, which that decode refuses, gives its first frame, as a GIF does.
 
-import CWebP
+import CPictureDecoders
 import Pictures
 
 extension SDLPictureCodec {
@@ -17,9 +17,9 @@ extension SDLPictureCodec {
     func decodeWebP(_ bytes: [UInt8], fileName: String, longSide: Int) throws(PictureImportError) -> PictureBitmap {
         var width: Int32 = 0, height: Int32 = 0, hasAlpha: Int32 = 0, hasAnimation: Int32 = 0
         let features = bytes.withUnsafeBufferPointer { buffer in
-            shim_webp_features(buffer.baseAddress, buffer.count, &width, &height, &hasAlpha, &hasAnimation)
+            pd_webp_features(buffer.baseAddress, buffer.count, &width, &height, &hasAlpha, &hasAnimation)
         }
-        guard features == Int32(VP8_STATUS_OK.rawValue), width > 0, height > 0 else {
+        guard features == Int32(PD_WEBP_OK), width > 0, height > 0 else {
             throw .damaged(file: fileName, reason: Self.webpFeaturesFailed)
         }
         if hasAnimation != 0 { return try decodeFirstWebPFrame(bytes, fileName: fileName).downscaled(toLongSide: max(1, longSide)) }
@@ -28,14 +28,14 @@ extension SDLPictureCodec {
         var status: Int32 = -1
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             status = bytes.withUnsafeBufferPointer { input in
-                shim_webp_decode_scaled(input.baseAddress, input.count, Int32(size.width), Int32(size.height),
+                pd_webp_decode_scaled(input.baseAddress, input.count, Int32(size.width), Int32(size.height),
                                         output.baseAddress, count)
             }
             // On failure the bytes are never read: the array is dropped below.
-            if status != Int32(VP8_STATUS_OK.rawValue), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
+            if status != Int32(PD_WEBP_OK), let base = output.baseAddress { base.initialize(repeating: 0, count: count) }
             initialized = count
         }
-        guard status == Int32(VP8_STATUS_OK.rawValue) else { throw .damaged(file: fileName, reason: Self.webpDecodeFailed) }
+        guard status == Int32(PD_WEBP_OK) else { throw .damaged(file: fileName, reason: Self.webpDecodeFailed) }
         return PictureBitmap(width: size.width, height: size.height, pixels: pixels)
     }
 
@@ -45,15 +45,15 @@ extension SDLPictureCodec {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         let status = bytes.withUnsafeBufferPointer { input in
-            shim_webp_first_frame(input.baseAddress, input.count, PictureImporter.maxWholeDecodePixels, &pixels, &width, &height)
+            pd_webp_first_frame(input.baseAddress, input.count, PictureImporter.maxWholeDecodePixels, &pixels, &width, &height)
         }
-        guard status == Int32(VP8_STATUS_OK.rawValue), let pixels, width > 0, height > 0 else {
-            if status == Int32(VP8_STATUS_OUT_OF_MEMORY.rawValue) {
+        guard status == Int32(PD_WEBP_OK), let pixels, width > 0, height > 0 else {
+            if status == Int32(PD_WEBP_OUT_OF_MEMORY) {
                 throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
             }
             throw .damaged(file: fileName, reason: Self.webpDecodeFailed)
         }
-        defer { shim_webp_free_frame(pixels) }
+        defer { pd_webp_free_frame(pixels) }
         return PictureBitmap(width: Int(width), height: Int(height),
                              pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }

@@ -1,5 +1,5 @@
+import CPictureDecoders
 import CTurboJPEG
-import CWebP
 import Foundation
 import Pictures
 import Platform
@@ -106,7 +106,7 @@ final class ImportBench {
         let size = PictureBitmap.downscaledSize(width: 4096, height: 4096, toLongSide: PictureImporter.maxStoredLongSide)
         let status = webpBytes.withUnsafeBufferPointer { webp in
             anchorPixels.withUnsafeMutableBufferPointer { out in
-                shim_webp_decode_scaled(webp.baseAddress, webp.count, Int32(size.width), Int32(size.height), out.baseAddress,
+                pd_webp_decode_scaled(webp.baseAddress, webp.count, Int32(size.width), Int32(size.height), out.baseAddress,
                                         size.width * size.height * 4)
             }
         }

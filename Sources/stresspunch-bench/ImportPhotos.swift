@@ -1,5 +1,5 @@
+import CPictureDecoders
 import CTurboJPEG
-import CWebP
 import Foundation
 
 /// The import benches' test photos, made here every run (nothing large is checked in)
@@ -70,8 +70,8 @@ enum ImportPhotos {
         let side = 4096
         let rgba = pixels(width: side, height: side, seed: 4096)
         var output: UnsafeMutablePointer<UInt8>?
-        let size = rgba.withUnsafeBufferPointer { shim_webp_encode_rgba($0.baseAddress, Int32(side), Int32(side), 90, &output) }
-        defer { shim_webp_free(output) }
+        let size = rgba.withUnsafeBufferPointer { pd_webp_encode_rgba($0.baseAddress, Int32(side), Int32(side), 90, &output) }
+        defer { pd_webp_free(output) }
         guard size > 0, let output else { throw Failure.encode("WebPEncodeRGBA") }
         return [UInt8](UnsafeBufferPointer(start: output, count: size))
     }
