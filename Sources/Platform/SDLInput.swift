@@ -87,15 +87,18 @@ public final class SDLInput {
             if isScripted {
                 time = min(now, scriptTime ?? now)
             } else {
-                // Wrapping subtraction: SDL's tick count is 32 bits. Never older than a
-                // quarter second (a stall), never later than now.
-                time = now - min(0.25, Double(ticks &- event.common.timestamp) / 1000)
+                // Wrapping subtraction: SDL's tick count is 32 bits. Never before the
+                // last poll (it came after it: the times stay in order, and a recording
+                // replays it in the frame it came in), never later than now.
+                let age = Double(ticks &- event.common.timestamp) / 1000
+                time = min(now, max(previousPoll, now - age))
             }
             let first = translated.count
             translate(&event, into: &translated)
             for index in first..<translated.count { events.append(TimedInputEvent(translated[index], at: time)) }
         }
         translated.removeAll(keepingCapacity: true)
+        previousPoll = max(previousPoll, now)
     }
 
     /// A user event a headless script puts before each line's input: `code` is the
@@ -105,6 +108,8 @@ public final class SDLInput {
     private var translated: [InputEvent] = []
     /// Set once a script's time has been seen: from then on no event reads real ticks.
     private var isScripted = false
+    /// The frame time of the last poll: what comes now happened after it.
+    private var previousPoll: Double = 0
 
     /// Asks gamepad `id` to rumble (strength 0...1) for `milliseconds`.
     @discardableResult

@@ -29,6 +29,19 @@ struct SDLInputTimeTests {
         #expect(moves[1].time <= 100 && moves[1].time > 99.99)
         let gap = moves[1].time - moves[0].time
         #expect(gap >= 0.025 && gap < 0.25, "\(gap)")
+        // What comes after a poll happened after it, whatever its tick says: times stay
+        // in order and never before the start (a recording cannot hold a negative time).
+        injector.mouseMove(x: 50, y: 20, windowID: 0)
+        SDL_Delay(30)
+        events.removeAll()
+        input.poll(into: &events, now: 100.01)
+        #expect(events.map(\.time) == [100])
+        let fresh = SDLInput()
+        injector.mouseMove(x: 60, y: 20, windowID: 0)
+        SDL_Delay(30)
+        events.removeAll()
+        fresh.poll(into: &events, now: 0.01)
+        #expect(events.map(\.time) == [0])
     }
 
     @Test("a script's input carries its lines' times, and then never the real clock's")
