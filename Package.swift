@@ -19,6 +19,14 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-mixer-dev", "libsdl2-ttf-dev"])]
         ),
+        // C: Xlib for what SDL2 gets wrong on X11 (the desktop's scale, whether a window
+        // manager runs, a kiosk on every desktop, raising the running instance, titles
+        // legacy tools read right), in a real C file built with every warning on. Only
+        // Platform imports it; each call does nothing on another video driver.
+        .target(
+            name: "CX11Desktop",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],  // a warning fails the build
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("SDL2")]),
         // C: SQLite 3, with a shim for SQLITE_TRANSIENT and friends. Only TargetStore imports it.
         .systemLibrary(
             name: "CSQLite",
@@ -116,7 +124,7 @@ let package = Package(
         // giflib and SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback
         // fonts, and text shaped by HarfBuzz in FriBidi's order. The only module importing
         // CSDL2, CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CPictureDecoders", "CTurboJPEG", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11Desktop", "CPictureDecoders", "CTurboJPEG", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -210,7 +218,7 @@ let package = Package(
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CPictureDecoders", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CPictureDecoders", "CX11Desktop", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.

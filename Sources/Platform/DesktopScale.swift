@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Desktop
 import Foundation
 
 /// How much larger than a 96-dpi screen the desktop wants things drawn, where the
@@ -28,7 +29,7 @@ public enum DesktopScale {
     /// This desktop's scale: read once SDL's video is up, and only on X11.
     static func current() -> Float {
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return 1 }
-        let dpi = shim_x11_xft_dpi()
+        let dpi = xd_xft_dpi()
         return resolve(gdkScale: ProcessInfo.processInfo.environment["GDK_SCALE"], xftDPI: dpi > 0 ? dpi : nil)
     }
 }

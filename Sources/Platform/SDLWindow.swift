@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Desktop
 import Pictures
 import Raster
 
@@ -89,7 +90,7 @@ public final class SDLWindow {
         // The smallest window the layout is made for, as large to the eye at any scale.
         SDL_SetWindowMinimumSize(created, Int32((480 * desktopScale).rounded()), Int32((360 * desktopScale).rounded()))
         // On every desktop: switching desktops (Ctrl+Alt+Right) must not leave a kiosk behind.
-        if kiosk { shim_x11_show_on_every_desktop(created) }
+        if kiosk { xd_show_on_every_desktop(created) }
         if fullscreen { setFullscreen(true) }
     }
 
@@ -126,14 +127,14 @@ public final class SDLWindow {
 
     /// The window's X11 id (another launch brings it to the front by it), nil elsewhere.
     public var x11WindowID: UInt? {
-        let id = shim_x11_window_id(window)
+        let id = xd_window_id(window)
         return id == 0 ? nil : UInt(id)
     }
 
     /// Brings another process's X11 window to the front (see `x11WindowID`); false when
     /// there is no such window on this display.
     public static func bringToFront(x11Window id: UInt) -> Bool {
-        shim_x11_activate_window(CUnsignedLong(id)) != 0
+        xd_activate_window(CUnsignedLong(id)) != 0
     }
 
     /// SDL's id for the window, which synthetic events must carry.
@@ -197,7 +198,7 @@ public final class SDLWindow {
     private var windowManagerCarriesFullscreen: Bool {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if driver == "offscreen" || driver == "dummy" { return false }
-        return shim_x11_has_window_manager(window) != 0
+        return xd_has_window_manager(window) != 0
     }
 
     /// Enters or leaves fullscreen on the window's display. Where no window manager
@@ -272,7 +273,7 @@ public final class SDLWindow {
     /// (SDL2 garbles the old WM_NAME and, in the C locale, skips _NET_WM_NAME).
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
-        shim_x11_set_title(window, title)
+        xd_set_title(window, title)
     }
 
     /// Shows `icon` (straight RGBA) as the window's icon, for the title bar, the task
