@@ -94,9 +94,14 @@ let package = Package(
         // import errors. Swift, and zlib for PNG text; Platform supplies the codec.
         .target(name: "Pictures", dependencies: ["CZlib"]),
 
-        // The library on disk: the SQLite connection, migrations, the target store,
-        // backups and archives, and picture files by id under <data-dir>/images.
-        .target(name: "TargetStore", dependencies: ["StressCore", "Pictures", "CSQLite"]),
+        // SQLite in general, nothing of the library's: a connection with typed errors
+        // (WAL, a busy timeout, closure-scoped transactions, limits for untrusted files),
+        // rows and values, and the migrator that brings a schema up to date.
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
+
+        // The library on disk: its schema and migrations, the target store, backups and
+        // archives, and picture files by id under <data-dir>/images.
+        .target(name: "TargetStore", dependencies: ["StressCore", "Pictures", "SQLiteDatabase"]),
 
         // Pixel kernels in C with AVX2 variants chosen at run time (the build stays baseline
         // x86-64; Swift cannot mark one function for AVX2), giving the Swift code's exact pixels.
@@ -208,7 +213,7 @@ let package = Package(
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.
         .testTarget(name: "ImmediateUITests", dependencies: ["ImmediateUI", "Raster", "Input", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
-        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "Pictures", "StressCore", "TestSupport"]),
+        .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "SQLiteDatabase", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
         .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport", "RenderTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore", "AppModel", "Raster"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SQLiteDatabase
 import StressCore
 
 /// One file holding a whole library, to move it or to provision a fleet of kiosks:

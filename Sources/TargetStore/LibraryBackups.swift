@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SQLiteDatabase
 
 /// Rolling copies of the library beside it: `backups/library-YYYY-MM-DD.sqlite`, at
 /// most one a day, the newest three kept. A damaged library is refused with the name

@@ -1,3 +1,4 @@
+import SQLiteDatabase
 import StressCore
 
 /// The library's schema and its history of migrations.

@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SQLiteDatabase
 import StressCore
 
 /// Every change to the library, each one transaction (picture files first).

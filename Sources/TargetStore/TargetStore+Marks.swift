@@ -1,3 +1,4 @@
+import SQLiteDatabase
 import StressCore
 
 /// The marks on each target: read when a target shows, replaced as a whole when they

@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SQLiteDatabase
 import StressCore
 
 /// Rows to targets and back, picture files for rows, and errors in words a user can act on.

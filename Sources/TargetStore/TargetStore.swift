@@ -5,6 +5,7 @@
 
 import Foundation
 import Pictures
+import SQLiteDatabase
 import StressCore
 
 /// The picture for a new or edited target.

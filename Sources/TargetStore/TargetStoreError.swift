@@ -1,4 +1,5 @@
 import Pictures
+import SQLiteDatabase
 import StressCore
 
 /// Why a library operation failed, in words a user can act on.

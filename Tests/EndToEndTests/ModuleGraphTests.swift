@@ -41,6 +41,9 @@ struct ModuleGraphTests {
         let graph = try Self.packageGraph()
         let platform = try #require(graph.first { $0.hasPrefix("Platform ← ") })
         #expect(!platform.contains("TargetStore"))
+        // SQLite in general lives apart from the library that uses it.
+        #expect(graph.contains("SQLiteDatabase ← CSQLite"))
+        #expect(graph.first { $0.hasPrefix("TargetStore ← ") }.map { !$0.contains("CSQLite") } == true)
         let session = try #require(graph.first { $0.hasPrefix("StressPunchApp ← ") })
         #expect(!session.contains("Kiosk") && !session.contains("OperatorLock") && !session.contains("Platform"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 import StressCore
 import TargetStore
 import Testing

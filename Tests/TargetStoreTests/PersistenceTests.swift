@@ -1,8 +1,9 @@
 import Foundation
+import SQLiteDatabase
 import StressCore
 import TargetStore
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite("Target store: on disk")
 struct PersistenceTests {
