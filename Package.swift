@@ -138,8 +138,13 @@ let package = Package(
 
         // What the rooms of a running app share: the library in memory with its
         // background saves, decoded pictures, the layout, the pages, requests to the
-        // platform, and the seam a policy (desktop or kiosk) plugs into the session by.
-        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "Locking"]),
+        // platform. No UI toolkit.
+        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "Locking"]),
+
+        // The seam a policy (the desktop's or the kiosk's) plugs into the session by:
+        // what a policy may see and do (SessionControl), the points it is consulted at
+        // (SessionPolicy, some of which build UI), and the desktop's answers.
+        .target(name: "PolicySeam", dependencies: ["AppModel", "ImmediateUI", "Input", "Raster"]),
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
         // drawing the main screen, and saving punch counts off the frame path.
@@ -155,7 +160,7 @@ let package = Package(
         // Kiosk mode behind one seam: the policy the session consults, the operator
         // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.
 
-        .target(name: "Kiosk", dependencies: ["AppModel", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "Kiosk", dependencies: ["AppModel", "PolicySeam", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
 
         // The games on the punch screen and their cards: the 30-second rush, versus, the
         // session summary and its breathing cool-down.
@@ -163,12 +168,12 @@ let package = Package(
 
         // The session: composes the punch scene, the library screens and a policy into
         // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
-        .target(name: "StressPunchApp", dependencies: ["AppModel", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "StressPunchApp", dependencies: ["AppModel", "PolicySeam", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "AppModel", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
@@ -219,7 +224,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore", "AppModel", "Raster"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport", "Platform"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PolicySeam", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport", "Platform"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.

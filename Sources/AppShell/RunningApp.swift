@@ -6,6 +6,7 @@ import Kiosk
 import LibraryUI
 import Pictures
 import Platform
+import PolicySeam
 import Raster
 import StressCore
 import StressPunchApp

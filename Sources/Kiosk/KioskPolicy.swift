@@ -8,6 +8,7 @@ import Foundation
 import ImmediateUI
 import Input
 import OperatorLock
+import PolicySeam
 import Raster
 import StressCore
 import TargetStore

@@ -3,6 +3,7 @@ import Foundation
 import ImmediateUI
 import Input
 import LibraryUI
+import PolicySeam
 import Raster
 
 /// What a policy may ask of the session, and nothing more.

@@ -10,6 +10,7 @@ import ImmediateUI
 import Input
 import LibraryUI
 import Pictures
+import PolicySeam
 import PunchScene
 import Raster
 import StressCore

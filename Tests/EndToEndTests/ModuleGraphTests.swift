@@ -41,6 +41,8 @@ struct ModuleGraphTests {
         let graph = try Self.packageGraph()
         let platform = try #require(graph.first { $0.hasPrefix("Platform ← ") })
         #expect(!platform.contains("TargetStore"))
+        // The shared model knows no UI toolkit: the policy seam that builds UI is apart.
+        #expect(graph.first { $0.hasPrefix("AppModel ← ") }.map { !$0.contains("ImmediateUI") } == true)
         // SQLite in general lives apart from the library that uses it.
         #expect(graph.contains("SQLiteDatabase ← CSQLite"))
         #expect(graph.first { $0.hasPrefix("TargetStore ← ") }.map { !$0.contains("CSQLite") } == true)

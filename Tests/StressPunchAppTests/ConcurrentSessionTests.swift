@@ -2,6 +2,7 @@ import AppModel
 import Foundation
 import Input
 import Pictures
+import PolicySeam
 import Raster
 import RenderTestSupport
 import StressCore

@@ -4,6 +4,7 @@ import Input
 import Kiosk
 import OperatorLock
 import Pictures
+import PolicySeam
 import StressCore
 import StressPunchApp
 import TargetStore

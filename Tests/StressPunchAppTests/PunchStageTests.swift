@@ -1,6 +1,7 @@
 import AppModel
 import ImmediateUI
 import Input
+import PolicySeam
 import Raster
 import StressPunchApp
 import Testing

@@ -7,6 +7,7 @@ import Kiosk
 import LibraryUI
 import OperatorLock
 import Pictures
+import PolicySeam
 import Raster
 import RenderTestSupport
 import StressCore

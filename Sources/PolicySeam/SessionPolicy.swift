@@ -1,3 +1,4 @@
+import AppModel
 import Foundation
 import ImmediateUI
 import Input
