@@ -1,0 +1,43 @@
+// Taking options and positionals out of a subcommand's arguments.
+
+/// Takes options and positionals out of an argument list, then checks nothing is left.
+struct OptionScanner {
+    private var arguments: [String]
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = arguments.firstIndex(of: name) else { return false }
+        arguments.remove(at: index)
+        return true
+    }
+
+    mutating func value(_ name: String, usage: String) throws(UsageError) -> String? {
+        guard let index = arguments.firstIndex(of: name) else { return nil }
+        guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", usage: usage) }
+        let value = arguments[index + 1]
+        arguments.removeSubrange(index...(index + 1))
+        if arguments.contains(name) { throw UsageError(message: "\(name) was given twice", usage: usage) }
+        return value
+    }
+
+    mutating func positional() -> String? {
+        guard let index = arguments.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
+        return arguments.remove(at: index)
+    }
+
+    mutating func id(usage: String) throws(UsageError) -> Int64 {
+        guard let text = positional() else { throw UsageError(message: "a target ID is needed", usage: usage) }
+        guard let id = Int64(text), id > 0 else {
+            throw UsageError(message: "'\(text)' is not a target ID (a positive number from 'targets list')", usage: usage)
+        }
+        return id
+    }
+
+    func finish(usage: String) throws(UsageError) {
+        if let extra = arguments.first {
+            let kind = extra.hasPrefix("-") ? "unknown option" : "unexpected argument"
+            throw UsageError(message: "\(kind) '\(extra)'", usage: usage)
+        }
+    }
+}
