@@ -31,6 +31,19 @@ struct SourceRulesTests {
         #expect(offenders.isEmpty, "use Locked from the Locking module instead: \(offenders)")
     }
 
+    /// A file longer than this holds more than one job: split it by job.
+    static let longestFile = 500
+
+    @Test("no product Swift file is longer than 500 lines")
+    func filesStayShort() throws {
+        let files = try Self.productSources()
+        let lengths = files.map { (path: $0.path, lines: $0.text.split(separator: "\n", omittingEmptySubsequences: false).count) }
+        // The control: the count is of lines, so the longest file is long but in bounds.
+        #expect((lengths.map(\.lines).max() ?? 0) > 300, "the files' lines were not counted")
+        let offenders = lengths.filter { $0.lines > Self.longestFile }.map { "\($0.path): \($0.lines)" }
+        #expect(offenders.isEmpty, "split these by job: \(offenders)")
+    }
+
     @Test("product code has no try!")
     func noForcedTries() throws {
         let files = try Self.productSources().filter { !$0.path.hasPrefix("Sources/asset-forge") }
