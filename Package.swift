@@ -124,12 +124,23 @@ let package = Package(
         // gamepads, window changes), shared by Platform, the UI and the app.
         .target(name: "Input"),
 
-        // Everything SDL: the window and presenting frames, input translation, gamepads
-        // and rumble, SDL_mixer audio, the picture codec (libjpeg, TurboJPEG, libpng, libwebp,
-        // giflib and SDL2_image), fonts found by fontconfig and rasterized by SDL2_ttf, fallback
-        // fonts, and text shaped by HarfBuzz in FriBidi's order. The only module importing
-        // CSDL2, CFontconfig, CFriBidi and CHarfBuzz. Knows nothing of the library.
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11Desktop", "CPictureDecoders", "CTurboJPEG", "CFontconfig", "CFriBidi", "CHarfBuzz", "Pictures", "Input", "Raster", "Locking"]),
+        // What every module calling SDL shares: giving back SDL's per-thread error state
+        // off the main thread, and C libraries' stderr chatter kept quiet.
+        .target(name: "SDLSupport", dependencies: ["CSDL2", "Locking"]),
+
+        // Text: fonts found by fontconfig and rasterized by SDL2_ttf (the glyph source the
+        // renderer draws with), fallback fonts, and lines shaped by HarfBuzz in FriBidi's
+        // order. The only module importing CFontconfig, CFriBidi and CHarfBuzz.
+        .target(name: "TextServices", dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "SDLSupport", "Raster", "Locking"]),
+
+        // The picture codec: the bounded C decoders (libjpeg, libpng, giflib, libwebp),
+        // TurboJPEG for stored photos, SDL2_image for the other formats and PNG writing.
+        .target(name: "PictureCodecs", dependencies: ["CSDL2", "CPictureDecoders", "CTurboJPEG", "SDLSupport", "Pictures", "Locking"]),
+
+        // The SDL platform: the window and presenting frames, input translation, gamepads
+        // and rumble, SDL_mixer audio, the desktop's scale. Knows nothing of the library,
+        // the picture formats or the text stack.
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11Desktop", "SDLSupport", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
@@ -173,7 +184,7 @@ let package = Package(
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "StressPunchApp", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
@@ -181,7 +192,7 @@ let package = Package(
 
         // The executable: carries out what the command line asked (the `targets`,
         // `kiosk` and `library` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "OperatorLock", "Locking"]),
+        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -191,16 +202,16 @@ let package = Package(
 
         // Draws the pictures with Raster and Shaders and synthesizes the sounds into Assets/:
         // `swift run asset-forge`. Deterministic: the same files every run.
-        .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "Platform", "Pictures", "StressCore"]),
+        .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "PictureCodecs", "Pictures", "StressCore"]),
 
         // Benchmarks against raw SDL2, pixman, cairo, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "PictureCodecs", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the
         // import rules and the bounded decode, headless scripts, library files, argument vectors.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "Pictures", "Platform"], path: "Fuzz/Targets/picture"),
+        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport", "Pictures", "PictureCodecs"], path: "Fuzz/Targets/picture"),
         .executableTarget(name: "fuzz-script", dependencies: ["FuzzSupport", "AppShell"], path: "Fuzz/Targets/script"),
         .executableTarget(name: "fuzz-library", dependencies: ["FuzzSupport", "TargetStore"], path: "Fuzz/Targets/library"),
         .executableTarget(name: "fuzz-command-line", dependencies: ["FuzzSupport", "CommandLineInterface", "StressCore"], path: "Fuzz/Targets/command-line"),
@@ -224,11 +235,11 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore", "AppModel", "Raster"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.
-        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PolicySeam", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport", "Platform"]),
+        .testTarget(name: "StressPunchAppTests", dependencies: ["StressPunchApp", "AppModel", "PolicySeam", "LibraryUI", "Challenges", "Kiosk", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI", "OperatorLock", "TestSupport", "RenderTestSupport", "TextServices"]),
         // The headless script format and recording a user's input into it.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "Input", "TestSupport"]),
         // Fonts, shaping and bidi with the real libraries, and a golden of the world's text.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CPictureDecoders", "CX11Desktop", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TextServices", "PictureCodecs", "CPictureDecoders", "CX11Desktop", "Pictures", "Raster", "Locking", "TestSupport", "RenderTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.

@@ -1,8 +1,9 @@
+import AppModel
 import Assets
 import Foundation
+import PictureCodecs
 import Pictures
 import Platform
-import AppModel
 import Raster
 import StressCore
 

@@ -4,6 +4,7 @@ import ImmediateUI
 import Input
 import Kiosk
 import LibraryUI
+import PictureCodecs
 import Pictures
 import Platform
 import PolicySeam
@@ -11,6 +12,7 @@ import Raster
 import StressCore
 import StressPunchApp
 import TargetStore
+import TextServices
 
 /// The platform objects of a running app and the frame they draw into.
 public final class RunningApp {

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Locking
+import SDLSupport
 
 /// Punch sounds through SDL_mixer: 48 kHz asked for (SDL may give another rate or
 /// channel count, and everything follows what it gave), a small buffer (so a punch is

@@ -1,6 +1,6 @@
 import Foundation
+import PictureCodecs
 import Pictures
-import Platform
 import Raster
 import StressCore
 

@@ -1,6 +1,7 @@
 import CPictureDecoders
 import CTurboJPEG
 import Foundation
+import PictureCodecs
 import Pictures
 import Platform
 import struct TargetStore.PictureFiles  // not Pictures' PictureFiles (which names a folder's pictures)

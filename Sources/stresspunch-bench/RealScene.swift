@@ -3,6 +3,7 @@ import AppShell
 import Assets
 import Foundation
 import ImmediateUI
+import PictureCodecs
 import Pictures
 import Platform
 import PunchScene

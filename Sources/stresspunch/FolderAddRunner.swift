@@ -1,7 +1,7 @@
 import Foundation
 import Locking
+import PictureCodecs
 import Pictures
-import Platform
 import StressCore
 import TargetStore
 

@@ -1,7 +1,7 @@
 import CommandLineInterface
 import Foundation
+import PictureCodecs
 import Pictures
-import Platform
 import StressCore
 import TargetStore
 

@@ -7,6 +7,7 @@ import CommandLineInterface
 import Foundation
 import Kiosk
 import OperatorLock
+import PictureCodecs
 import Pictures
 import Platform
 import StressCore

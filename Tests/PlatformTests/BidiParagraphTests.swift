@@ -1,5 +1,6 @@
 import Platform
 import Testing
+import TextServices
 
 /// The Unicode bidi algorithm as FriBidi runs it, and rule L2's run order.
 @Suite("Bidi ordering")

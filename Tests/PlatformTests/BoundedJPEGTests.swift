@@ -1,4 +1,5 @@
 import Foundation
+import PictureCodecs
 import Pictures
 import Platform
 import Testing

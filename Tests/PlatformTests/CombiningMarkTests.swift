@@ -1,6 +1,7 @@
 import Platform
 import Raster
 import Testing
+import TextServices
 
 /// Letters with combining marks drawn with the real fonts the tests install: DejaVu Sans
 /// (Latin, Vietnamese), a Thai font (fonts-thai-tlwg) and a Devanagari one

@@ -1,5 +1,6 @@
 import CPictureDecoders
 import Foundation
+import PictureCodecs
 import Pictures
 import Platform
 import Testing

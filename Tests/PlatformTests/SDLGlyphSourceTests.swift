@@ -1,8 +1,9 @@
 import Foundation
 import Platform
 import Raster
-import TestSupport
 import Testing
+import TestSupport
+import TextServices
 
 @Suite("Fonts: fontconfig lookup and SDL2_ttf glyphs")
 struct SDLGlyphSourceTests {

@@ -1,3 +1,4 @@
+import PictureCodecs
 import Pictures
 import Platform
 import Testing

@@ -1,8 +1,10 @@
 import CSDL2
 import Foundation
+import PictureCodecs
 import Platform
 import Raster
 import Testing
+import TextServices
 
 /// SDL keeps a thread's error message in storage it never frees for threads it did
 /// not start, so every thread of ours that ends after a failed SDL call loses it (the

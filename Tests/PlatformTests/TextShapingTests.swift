@@ -3,8 +3,9 @@ import Locking
 import Platform
 import Raster
 import RenderTestSupport
-import TestSupport
 import Testing
+import TestSupport
+import TextServices
 
 /// Text shaped with the system's real fonts: DejaVu Sans (Arabic, Hebrew, Latin),
 /// WenQuanYi Micro Hei (Chinese, found by fontconfig as a fallback) and Noto Color

@@ -2,11 +2,11 @@ import AppModel
 import Foundation
 import ImmediateUI
 import Input
-import Platform
 import Raster
 import StressCore
 import Testing
 import TestSupport
+import TextServices
 
 /// Small things a new user notices: words, alignment, what shows on hover.
 @Suite("Polish: the small things on screen")

@@ -1,8 +1,8 @@
 // Fuzzes the picture pipeline's front door: header sniffing, the import rules (caps,
 // data that cannot hold its claim) and, for what passes, the bounded decode.
 import FuzzSupport
+import PictureCodecs
 import Pictures
-import Platform
 
 enum PictureFuzzerEntry {
     static let codec = SDLPictureCodec()

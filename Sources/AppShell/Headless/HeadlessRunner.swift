@@ -1,5 +1,6 @@
 import Foundation
 import Input
+import PictureCodecs
 import Pictures
 import Platform
 import Raster

@@ -5,10 +5,10 @@ import Locking
 /// ...", ALSA's "ALSA lib conf.c: ..." when there is no sound card), which would
 /// break the one-line error contract and bury our own message saying what is
 /// missing. So stderr points at /dev/null while such a call runs, one at a time.
-enum StderrSilencer {
+public enum StderrSilencer {
     private static let lock = Locked(())
 
-    static func silenced<T>(_ body: () -> T) -> T {
+    public static func silenced<T>(_ body: () -> T) -> T {
         lock.withLock { _ in
             fflush(nil)
             let saved = dup(STDERR_FILENO)

@@ -8,6 +8,7 @@ import CPictureDecoders
 import CSDL2
 import Foundation
 import Pictures
+import SDLSupport
 
 
 /// Decodes PNG, JPEG, GIF, BMP and WebP and encodes PNG and JPEG. GIFs (their first

@@ -1,5 +1,5 @@
-// SDLThreadState owns giving back what SDL keeps per thread when the thread is not
-// one of SDL's own.
+// SDLSupport: what every SDL-calling module shares. SDLThreadState gives back what
+// SDL keeps per thread when the thread is not one of SDL's own.
 
 import CSDL2
 import Foundation
@@ -12,11 +12,11 @@ import Foundation
 /// such a thread ends, the storage is lost (88 + 40 bytes and the message, each time).
 /// So code that calls SDL off the main thread ends with `releaseOffMainThread()`,
 /// after reading any error it wants.
-enum SDLThreadState {
+public enum SDLThreadState {
     /// Frees this thread's SDL storage unless this is the main thread (whose storage
     /// SDL_Quit frees, and whose error message SDL's callers may still read). Cheap
     /// when nothing was stored: one pthread_getspecific.
-    static func releaseOffMainThread() {
+    public static func releaseOffMainThread() {
         if !Thread.isMainThread { SDL_TLSCleanup() }
     }
 }

@@ -11,6 +11,7 @@
 import CSDL2
 import Foundation
 import Raster
+import SDLSupport
 
 /// Why text cannot be drawn.
 public enum FontLoadError: Error, Equatable, CustomStringConvertible {
