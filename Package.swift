@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // C: SDL2 with SDL2_image, SDL2_mixer and SDL2_ttf, plus a shim header for the
-        // macros and variadic calls Swift cannot import. Only Platform imports it.
+        // macros and variadic calls Swift cannot import. Platform, PictureCodecs, TextServices and SDLSupport import it.
         .systemLibrary(
             name: "CSDL2",
             path: "Sources/CSDL2",
@@ -34,18 +34,23 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // C: fontconfig, to find the system's sans-serif, bold and emoji font files. Only Platform imports it.
+        // C: fontconfig, to find the system's sans-serif, bold and emoji font files. Only TextServices imports it.
         .systemLibrary(
             name: "CFontconfig",
             path: "Sources/CFontconfig",
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
-        // C: GNU FriBidi, the Unicode bidi algorithm (embedding levels of mixed Hebrew,
-        // Arabic and Latin text). Only Platform imports it, beside the fonts it orders text for.
-        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // C: what the text services need from fontconfig (the best font for one
+        // character) and GNU FriBidi (a paragraph's embedding levels, with its
+        // bracket-pair rule) in one call each, in a real C file built with every
+        // warning on. Only TextServices imports it.
+        .target(
+            name: "CTextLookup",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],  // a warning fails the build
+            linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("fribidi")]),
         // C: HarfBuzz and FreeType: shaping a run (Arabic joining, marks, ligatures) and
-        // rasterizing the glyphs it picks by index, which SDL2_ttf 2.20 cannot. Only Platform imports it.
+        // rasterizing the glyphs it picks by index, which SDL2_ttf 2.20 cannot. Only TextServices imports it.
         .systemLibrary(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
@@ -86,13 +91,17 @@ let package = Package(
         .target(name: "StressCore"),
 
         // C: zlib's inflate, capped, for the compressed text chunks of PNGs (an EXIF or
-        // XMP orientation kept in them). Only Pictures imports it.
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // XMP orientation kept in them), in a real C file built with every warning on.
+        // Only Pictures imports it.
+        .target(
+            name: "CInflate",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],  // a warning fails the build
+            linkerSettings: [.linkedLibrary("z")]),
 
         // Pictures as files and pixels: header sniffing, the size and pixel caps, the
         // import rules, EXIF orientation, downscaling, the codec protocol and the
         // import errors. Swift, and zlib for PNG text; Platform supplies the codec.
-        .target(name: "Pictures", dependencies: ["CZlib"]),
+        .target(name: "Pictures", dependencies: ["CInflate"]),
 
         // SQLite in general, nothing of the library's: a connection with typed errors
         // (WAL, a busy timeout, closure-scoped transactions, limits for untrusted files),
@@ -130,8 +139,8 @@ let package = Package(
 
         // Text: fonts found by fontconfig and rasterized by SDL2_ttf (the glyph source the
         // renderer draws with), fallback fonts, and lines shaped by HarfBuzz in FriBidi's
-        // order. The only module importing CFontconfig, CFriBidi and CHarfBuzz.
-        .target(name: "TextServices", dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "SDLSupport", "Raster", "Locking"]),
+        // order. The only module importing CFontconfig, CTextLookup and CHarfBuzz.
+        .target(name: "TextServices", dependencies: ["CSDL2", "CFontconfig", "CTextLookup", "CHarfBuzz", "SDLSupport", "Raster", "Locking"]),
 
         // The picture codec: the bounded C decoders (libjpeg, libpng, giflib, libwebp),
         // TurboJPEG for stored photos, SDL2_image for the other formats and PNG writing.

@@ -3,7 +3,7 @@
 // type exif" chunk, and XMP carries tiff:Orientation. Compressed text is inflated by
 // zlib with a cap, since a chunk is as untrusted as the rest of the file.
 
-import CZlib
+import CInflate
 
 /// One PNG text chunk: its keyword and its text.
 struct PNGText {
@@ -122,7 +122,7 @@ struct PNGText {
         var output = [UInt8](repeating: 0, count: maxTextBytes)
         let written = compressed.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
-                shim_inflate_capped(input.baseAddress, input.count, out.baseAddress, out.count)
+                zi_inflate_capped(input.baseAddress, input.count, out.baseAddress, out.count)
             }
         }
         guard written >= 0 else { return nil }

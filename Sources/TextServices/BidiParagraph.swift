@@ -3,7 +3,7 @@
 // character, brackets paired), and rule L2 turns runs of levels into the order they
 // are shown in. It knows nothing of fonts; TextShaper shapes the runs it orders.
 
-import CFriBidi
+import CTextLookup
 
 /// The embedding levels of a paragraph's scalars and its direction.
 public struct BidiParagraph: Sendable, Equatable {
@@ -19,7 +19,7 @@ public struct BidiParagraph: Sendable, Equatable {
         var rtl: Int32 = 0
         let ok = scalars.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { out in
-                shim_fribidi_levels(text.baseAddress, Int32(clamping: text.count), out.baseAddress, &rtl)
+                tl_bidi_levels(text.baseAddress, Int32(clamping: text.count), out.baseAddress, &rtl)
             }
         }
         if ok == 0 {

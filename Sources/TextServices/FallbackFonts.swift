@@ -5,6 +5,7 @@
 // SDLGlyphSource's lock.
 
 import CFontconfig
+import CTextLookup
 
 final class FallbackFonts {
     private struct Key: Hashable {
@@ -33,7 +34,7 @@ final class FallbackFonts {
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
         let found = path.withUnsafeMutableBufferPointer { buffer in
-            shim_fc_font_for_scalar(config, scalar, bold ? 1 : 0, buffer.baseAddress, Int32(buffer.count), &index)
+            tl_font_for_scalar(config, scalar, bold ? 1 : 0, buffer.baseAddress, Int32(buffer.count), &index)
         }
         let answer = found != 0 ? FontFace(path: String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), index: Int(index)) : nil
         answers[key] = answer

@@ -42,7 +42,7 @@ struct ModuleGraphTests {
         let platform = try #require(graph.first { $0.hasPrefix("Platform ← ") })
         #expect(!platform.contains("TargetStore"))
         // The SDL platform stands apart from the decoders and the text stack.
-        for room in ["CPictureDecoders", "PictureCodecs", "CFontconfig", "CFriBidi", "CHarfBuzz", "TextServices"] {
+        for room in ["CPictureDecoders", "PictureCodecs", "CFontconfig", "CTextLookup", "CHarfBuzz", "TextServices"] {
             #expect(!platform.contains(room), "\(platform)")
         }
         // The shared model knows no UI toolkit: the policy seam that builds UI is apart.

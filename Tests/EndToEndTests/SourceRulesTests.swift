@@ -44,6 +44,43 @@ struct SourceRulesTests {
         #expect(offenders.isEmpty, "split these by job: \(offenders)")
     }
 
+    /// The C headers' inline functions: each with its name and body.
+    static func inlineFunctionsInHeaders() throws -> [(file: String, name: String, body: String)] {
+        var found: [(String, String, String)] = []
+        let base = root.appendingPathComponent("Sources")
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        let pattern = try NSRegularExpression(pattern: #"static inline[^(;{]*?\b(\w+)\s*\([^)]*\)\s*\{"#)
+        for case let url as URL in walker where url.pathExtension == "h" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let ns = text as NSString
+            for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                // The body: from the opening brace to the brace that closes it.
+                var depth = 0, end = match.range.location + match.range.length - 1
+                while end < ns.length {
+                    let character = ns.character(at: end)
+                    if character == 0x7B { depth += 1 } else if character == 0x7D { depth -= 1; if depth == 0 { break } }
+                    end += 1
+                }
+                let start = match.range.location + match.range.length - 1
+                found.append((url.lastPathComponent, ns.substring(with: match.range(at: 1)),
+                              ns.substring(with: NSRange(location: start, length: min(end, ns.length - 1) - start + 1))))
+            }
+        }
+        return found
+    }
+
+    @Test("C headers hold declarations and one-call wrappers, never an implementation (no loop, no allocation, a few lines)")
+    func noImplementationInHeaders() throws {
+        let functions = try Self.inlineFunctionsInHeaders()
+        // The control: the SDL, SQLite and fontconfig wrappers are found.
+        #expect(functions.count > 10 && functions.contains { $0.name == "shim_SDL_BlitSurface" }, "\(functions.map(\.name))")
+        let offenders = functions.filter { function in
+            let lines = function.body.split(separator: "\n").count
+            return lines > 8 || ["for (", "while (", "malloc", "setjmp", "goto "].contains { function.body.contains($0) }
+        }.map { "\($0.file): \($0.name)" }
+        #expect(offenders.isEmpty, "move these into a C target's .c file: \(offenders)")
+    }
+
     @Test("product code has no try!")
     func noForcedTries() throws {
         let files = try Self.productSources().filter { !$0.path.hasPrefix("Sources/asset-forge") }
