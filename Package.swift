@@ -193,7 +193,7 @@ let package = Package(
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
@@ -214,7 +214,7 @@ let package = Package(
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "PictureCodecs", "Pictures", "StressCore"]),
 
         // Benchmarks against raw SDL2, pixman, cairo, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "PictureCodecs", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "PictureCodecs", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets", "Kiosk"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the

@@ -1,3 +1,4 @@
+import StressCore
 import TargetStore
 
 /// The window's size, place and display across launches, kept in the library's
@@ -12,6 +13,12 @@ struct WindowMemory: Equatable {
     var display: Int
 
     static let keys = (x: "window.x", y: "window.y", width: "window.width", height: "window.height", display: "window.display")
+    /// The window's place as it is stored.
+    static let storedSettings = [
+        StoredSetting(keys.x, holds: "the window's left edge"), StoredSetting(keys.y, holds: "the window's top edge"),
+        StoredSetting(keys.width, holds: "the window's width"), StoredSetting(keys.height, holds: "the window's height"),
+        StoredSetting(keys.display, holds: "the display the window was on"),
+    ]
 
     /// What the library remembers, or nil before the first launch or when damaged.
     init?(stored: (String) -> String?) {

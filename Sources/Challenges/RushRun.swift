@@ -19,6 +19,12 @@ public struct RushRecord: Sendable, Equatable {
     }
 
     static let punchesKey = "rush.bestPunches", strongestKey = "rush.bestStrongest", comboKey = "rush.bestCombo"
+    /// The rush's record as it is stored.
+    public static let storedSettings = [
+        StoredSetting(punchesKey, holds: "the best rush's punch count"),
+        StoredSetting(strongestKey, holds: "the best rush's strongest punch"),
+        StoredSetting(comboKey, holds: "the best rush's longest combo"),
+    ]
 
     /// The best saved in `settings`, or nil before the first rush.
     public init?(settings: (String) -> String?) {

@@ -9,6 +9,14 @@ public struct KioskPreferences: Sendable, Equatable {
     public static let mutedKey = "kiosk.muted"
     public static let summaryKey = "kiosk.summaryOnQuit"
     public static let keepMarksKey = "kiosk.keepMarks"
+    /// The kiosk's choices as they are stored.
+    public static let storedSettings = [
+        StoredSetting(idleSecondsKey, holds: "seconds idle before the kiosk resets itself"),
+        StoredSetting(defaultTargetKey, holds: "the target the kiosk resets to"),
+        StoredSetting(mutedKey, holds: "the kiosk's sound off"),
+        StoredSetting(summaryKey, holds: "the session summary on the operator's quit"),
+        StoredSetting(keepMarksKey, holds: "marks kept through an idle reset"),
+    ]
     public static let defaultIdleSeconds = 60
     /// Shorter would reset under a visitor reading the screen; longer than an hour is
     /// no reset at all.

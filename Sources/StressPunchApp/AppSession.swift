@@ -161,7 +161,9 @@ public final class AppSession {
     }
 
     static let firstHint = "Click the picture to punch it · F1 for help"
-    static let firstHintKey = "hint.firstLaunch"
+    public static let firstHintKey = "hint.firstLaunch"
+    /// The session's own stored value.
+    public static let storedSettings = [StoredSetting(firstHintKey, holds: "the first-launch hint already shown")]
 
     /// The page showing.
     public var page: Page { shown.page }

@@ -1,7 +1,9 @@
 import AppShell
 import Foundation
+import Kiosk
 import Locking
 import Platform
+import StressPunchApp
 import TargetStore
 
 /// What the real app costs at rest, and a frame after a punch, on SDL's offscreen
@@ -60,8 +62,8 @@ enum IdleBench {
     /// launch's hint already seen, and for a kiosk the shortest idle reset.
     static func prepareLibrary(at data: URL, targets: Int, kiosk: Bool) throws {
         let store = try TargetStore(dataDirectory: data)
-        var settings = ["hint.firstLaunch": "shown"]
-        if kiosk { settings["kiosk.idleSeconds"] = "10" }
+        var settings = [AppSession.firstHintKey: "shown"]
+        if kiosk { settings[KioskPreferences.idleSecondsKey] = "10" }
         try store.setSettings(settings)
         guard targets > 0 else { return }
         let assets = ["alarm-clock", "printer", "inbox", "meeting", "loading-wheel", "coffee-pot", "wifi-router", "deadline"]

@@ -38,7 +38,7 @@ final class RealPunchScreen {
         let data = folder.appendingPathComponent("data")
         do {
             let store = try TargetStore(dataDirectory: data)
-            try store.setSettings(["hint.firstLaunch": "shown"])
+            try store.setSettings([AppSession.firstHintKey: "shown"])
             let photo = PictureBitmap(width: SceneAssets.pictureSize, height: SceneAssets.pictureSize, pixels: SceneAssets.makePicture())
             let bytes = try SDLPictureCodec().encode(photo, as: .jpeg)
             let target = try store.insert(

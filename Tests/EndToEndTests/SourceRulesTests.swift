@@ -81,6 +81,23 @@ struct SourceRulesTests {
         #expect(offenders.isEmpty, "move these into a C target's .c file: \(offenders)")
     }
 
+    @Test("each key of the library's settings table is written out once, where its owner declares it")
+    func settingsKeysHaveOneOwner() throws {
+        let files = try Self.productSources()
+        let pattern = try NSRegularExpression(pattern: #""((?:settings|rush|kiosk|hint|window)\.[A-Za-z]+)""#)
+        var places: [String: [String]] = [:]
+        for file in files {
+            let ns = file.text as NSString
+            for match in pattern.matches(in: file.text, range: NSRange(location: 0, length: ns.length)) {
+                places[ns.substring(with: match.range(at: 1)), default: []].append(file.path)
+            }
+        }
+        // The control: the owners' declarations are found.
+        #expect(places["kiosk.idleSeconds"] != nil && places["hint.firstLaunch"] != nil, "\(places.keys.sorted())")
+        let repeated = places.filter { $0.value.count > 1 }.map { "\($0.key): \($0.value)" }.sorted()
+        #expect(repeated.isEmpty, "use the owner's constant instead of the key's text: \(repeated)")
+    }
+
     @Test("product code has no try!")
     func noForcedTries() throws {
         let files = try Self.productSources().filter { !$0.path.hasPrefix("Sources/asset-forge") }
