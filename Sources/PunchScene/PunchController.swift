@@ -68,9 +68,15 @@ public final class PunchController {
         /// selection may change later in the same frame).
         public var targetID: Int64 = 0
         public var targetName: String = ""
+        /// The picture's rectangle it was tested against (window pixels), and when it
+        /// came (its event's time on the frame clock; the scene's clock without one).
+        public var pictureRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        public var time: Double = 0
     }
     /// What the punch being handled came from (set by `handle` before it punches).
     private var punchInput = LandedPunch.Input.mouse
+    /// When the event being handled happened (set by `handle` while it runs).
+    private var punchTime: Double?
     /// The punches landed since the last `takeLanded` (fixed capacity: no allocation).
     private var landedPunches: [LandedPunch] = []
 
@@ -176,6 +182,8 @@ public final class PunchController {
     /// times: moves that reach one frame together keep the intervals they were made at.
     public func handle(_ event: InputEvent, at time: Double? = nil) {
         let now = time ?? clock
+        punchTime = time
+        defer { punchTime = nil }
         switch event {
         case .pointerMoved(let x, let y):
             strength.pointerMoved(x: x, y: y, scale: layout.scale, now: now)
@@ -349,7 +357,7 @@ public final class PunchController {
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
                                          input: gamepad == nil ? punchInput : .gamepad,
                                          u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5, tool: tool,
-                                         targetID: target.id, targetName: target.name))
+                                         targetID: target.id, targetName: target.name, pictureRect: rect, time: punchTime ?? clock))
         if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
         punchInput = .mouse
         recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())

@@ -64,6 +64,20 @@ struct ControllerTests {
         #expect(fixture.requests().isEmpty)
     }
 
+    @Test("a landed punch carries its target, the picture rectangle it was tested against and its event's time")
+    func landedPunchCarriesWhatItHit() throws {
+        let fixture = try ControllerFixture()
+        let target = try #require(fixture.library.selected)
+        fixture.controller.handle(.pointerDown(x: fixture.center.x, y: fixture.center.y, button: 1), at: 12.5)
+        fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: nil)  // no event: the scene's clock
+        var landed: [PunchController.LandedPunch] = []
+        fixture.controller.takeLanded { landed.append($0) }
+        #expect(landed.count == 2)
+        #expect(landed.allSatisfy { $0.targetID == target.id && $0.targetName == target.name })
+        #expect(landed.allSatisfy { $0.pictureRect == fixture.controller.pictureRect && $0.pictureRect.width > 0 })
+        #expect(landed.map(\.time) == [12.5, fixture.controller.clock])
+    }
+
     @Test("the right mouse button does not punch")
     func rightButton() throws {
         let fixture = try ControllerFixture()
