@@ -52,6 +52,8 @@ public final class SDLAudio: @unchecked Sendable {
     private var buffers: [UnsafeMutableRawPointer] = []
     private var lockstep: LockstepClock?
     private let lockstepHeadless: Bool
+    /// In lockstep, what was mixed, where SDL's disk driver would have written it.
+    private let capture: LockstepCapture?
     /// What was loaded, to load again when a lost device comes back.
     private var soundFiles: [(name: String, url: URL)] = []
     /// The device went away mid-run; `reopenIfLost` tries to bring sound back.
@@ -70,6 +72,7 @@ public final class SDLAudio: @unchecked Sendable {
     /// headless run writes the same samples every time (see `LockstepClock`).
     public init(lockstepHeadless: Bool = false) {
         self.lockstepHeadless = lockstepHeadless
+        capture = lockstepHeadless ? LockstepCapture.takeOverDiskDriver() : nil
         let started = StderrSilencer.silenced { SDL_WasInit(SDL_INIT_AUDIO) != 0 || SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
         if !started {
             unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
@@ -82,7 +85,7 @@ public final class SDLAudio: @unchecked Sendable {
     }
 
     private func open(startingAt time: Double) {
-        lockstep = lockstepHeadless ? LockstepClock(startTime: time) : nil
+        lockstep = lockstepHeadless ? LockstepClock(startTime: time, capture: capture) : nil
         // In lockstep the clock must see the very first buffer: the device starts
         // playing inside Mix_OpenAudio, so the hook goes in before it opens (setting
         // it needs no open device), or a few buffers would slip by uncounted.
@@ -412,81 +415,4 @@ public final class SDLAudio: @unchecked Sendable {
     public var bufferDuration: Double {
         Double(Self.bufferFrames) / Double(format.frequency)
     }
-}
-
-/// Keeps a headless run's audio in step with its simulated clock.
-///
-/// The audio thread, after mixing buffer k, waits until the simulation has handled
-/// everything before the start of buffer k+1, then starts the sounds scheduled before
-/// that instant. So a sound triggered at simulated time t starts exactly at the first
-/// buffer boundary after t, whatever the speed of either thread. The main thread
-/// never waits on audio, and never calls SDL_mixer while the audio thread holds its
-/// lock (sounds are handed over through `pending`), so the two cannot deadlock.
-final class LockstepClock: @unchecked Sendable {
-    // @unchecked: all fields are guarded by `condition`.
-    private let condition = NSCondition()
-    private var simulatedTime: Double = 0
-    private var finished = false
-    private var buffersMixed = 0
-    private var pending: [(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, time: Double)] = []
-    /// Touched only on the audio thread.
-    private var channelsAllocated = false
-    /// The simulated time the device opened at (after a lost device came back).
-    private let startTime: Double
-
-    init(startTime: Double = 0) {
-        self.startTime = startTime
-        simulatedTime = startTime
-    }
-
-    func schedule(chunk: UnsafeMutablePointer<Mix_Chunk>, volume: Int32, at time: Double) {
-        condition.lock()
-        pending.append((chunk, volume, time))
-        condition.unlock()
-    }
-
-    func advance(to time: Double) {
-        condition.lock()
-        simulatedTime = max(simulatedTime, time)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Called on the audio thread after each mixed buffer of `frames` frames.
-    func bufferMixed(frames: Int, sampleRate: Double) {
-        if !channelsAllocated {
-            // This thread holds the mixer's lock; the main thread must not take it
-            // while this hook waits for the simulation, so the channels are made here.
-            Mix_AllocateChannels(SDLAudio.channelCount)
-            channelsAllocated = true
-        }
-        condition.lock()
-        buffersMixed += 1
-        let nextBufferStart = startTime + Double(buffersMixed * frames) / sampleRate
-        while !finished && simulatedTime < nextBufferStart { condition.wait() }
-        var due: [(UnsafeMutablePointer<Mix_Chunk>, Int32)] = []
-        pending.removeAll { item in
-            guard item.time < nextBufferStart else { return false }
-            due.append((item.chunk, item.volume))
-            return true
-        }
-        condition.unlock()
-        // SDL's audio lock is recursive and this thread holds it, so starting
-        // channels from inside the mix callback is safe.
-        for (chunk, volume) in due { SDLAudio.start(chunk, volume: volume) }
-    }
-}
-
-private func lockstepPostMix(_ userData: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
-    guard let userData else { return }
-    let clock = Unmanaged<LockstepClock>.fromOpaque(userData).takeUnretainedValue()
-    let format = SDLAudio.currentFormat.withLock { $0 }
-    clock.bufferMixed(frames: Int(length) / format.frameBytes, sampleRate: Double(format.frequency))
 }

@@ -10,13 +10,14 @@ struct HeadlessRun {
 
     /// Runs `script` (its `$DIR` replaced by the test folder) and returns the result.
     @discardableResult
-    func run(_ script: String, size: String = "1280x720", environment: [String: String] = [:], extra: [String] = []) throws -> ProcessResult {
+    func run(_ script: String, size: String = "1280x720", environment: [String: String] = [:], extra: [String] = [],
+             wrapper: [String] = []) throws -> ProcessResult {
         let text = script.replacingOccurrences(of: "$DIR", with: folder.url.path)
         let file = folder.file("script-\(UUID().uuidString).txt")
         try Data(text.utf8).write(to: file)
         return try StressPunchProcess.run(
             ["--headless", "--script", file.path, "--size", size, "--data-dir", cli.dataDirectory] + extra,
-            environment: environment)
+            environment: environment, wrapper: wrapper)
     }
 
     /// The number in "N punches landed" of the summary line.

@@ -35,6 +35,45 @@ struct PunchAudioTests {
         #expect(loudest > 8_000)
     }
 
+    @Test("a busy machine does not move a sound: four runs of one script under load capture the same samples")
+    func sameSamplesOnABusyMachine() throws {
+        // Under load the audio thread runs ahead while the device opens paused, and
+        // SDL's disk driver wrote those silent buffers too (and free-running ones after
+        // the end): a sound came a buffer or two late in one run of twelve, and half
+        // the captures differed in length. Spinners and a lower priority make that
+        // likely here; the capture must not see any of it.
+        let spinners = try (0..<3).map { _ in
+            let spinner = Process()
+            spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
+            spinner.arguments = ["-c", "while :; do :; done"]
+            // Not the runner's pipes (swift test would wait for them to close), and
+            // killed outright: the runner's ignored SIGTERM is inherited.
+            spinner.standardOutput = FileHandle.nullDevice
+            spinner.standardError = FileHandle.nullDevice
+            try spinner.run()
+            return spinner
+        }
+        defer {
+            for spinner in spinners {
+                kill(spinner.processIdentifier, SIGKILL)
+                spinner.waitUntilExit()
+            }
+        }
+        var captures: [Data] = []
+        for _ in 0..<4 {
+            let run = HeadlessRun()
+            let capture = run.folder.file("audio.raw")
+            let result = try run.run("0.50 click 640 380\n0.90 quit\n",
+                                     environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": capture.path],
+                                     wrapper: ["/usr/bin/nice", "-n", "10"])
+            #expect(result.status == 0, "\(result.standardError)")
+            captures.append(try Data(contentsOf: capture))
+        }
+        // Whole buffers up to the last frame's end (0.90 s + 1/60 s), and no further.
+        #expect((43_200...44_288).contains(captures[0].count / 4), "\(captures[0].count / 4) frames captured")
+        #expect(captures.allSatisfy { $0 == captures[0] }, "captures of \(captures.map(\.count)) bytes differ")
+    }
+
     @Test("--mute keeps the punch silent")
     func mutedIsSilent() throws {
         let run = HeadlessRun()

@@ -48,9 +48,6 @@ public struct HeadlessRunner {
         // (tests choose the disk driver to capture what was played).
         setenv("SDL_VIDEODRIVER", "offscreen", 0)
         setenv("SDL_AUDIODRIVER", "dummy", 0)
-        if ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"] == "disk" || String(cString: getenv("SDL_AUDIODRIVER")) == "disk" {
-            setenv("SDL_DISKAUDIODELAY", "0", 1)  // the simulated clock, not a sleep, paces it
-        }
 
         let app = try RunningApp(options: options, headless: true)
         if options.checkDamage { app.damageCheck = DamageCheck() }
