@@ -21,6 +21,13 @@ public struct MainLayout: Sendable, Equatable {
     public let versusButton: Rect
     /// The desktop's Settings button, left of Stats.
     public let settingsButton: Rect
+    /// Where the punch screen's toasts sit (the first-launch hint, "Added …"): one
+    /// line just above the favorites bar, kept out of the picture's room so a toast
+    /// never hides the bottom of a photo. The UI stacks toasts up from its bottom.
+    public let toastLine: Rect
+    /// The lowest the picture reaches: above the toast line, and on a tall screen
+    /// above the tool row too.
+    let pictureRoomBottom: Float
     /// Wash, at the stage's lower right, while the target has marks.
     public let washButton: Rect
     /// Where the target's name is written: the header, clear of the corner buttons.
@@ -60,6 +67,8 @@ public struct MainLayout: Sendable, Equatable {
         let barHeight = rowHeight * Float(favoriteRows) + 14 * scale * Float(favoriteRows - 1)
         favoritesBar = Rect(x: margin, y: h - barHeight - margin * 0.5, width: w - 2 * margin, height: barHeight)
         let stageTop = header.maxY + margin * 0.25
+        // A one-line toast's height (the UI's control height) and its gap above the bar.
+        toastLine = Rect(x: margin, y: favoritesBar.minY - 58 * scale, width: w - 2 * margin, height: 48 * scale)
         let corner = 76 * scale
         operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
         statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
@@ -79,10 +88,15 @@ public struct MainLayout: Sendable, Equatable {
         // narrow window): a picture under them hid the message's lines.
         let pictureTop = max(stageTop, titleArea.maxY + margin * 0.25)
         stage = Rect(x: margin, y: pictureTop, width: w - 2 * margin, height: max(40, favoritesBar.minY - pictureTop - margin * 0.5))
-        // Lower left: the combo counter has the lower right.
-        washButton = Rect(x: stage.minX, y: stage.maxY - 52 * scale, width: 130 * scale, height: 48 * scale)
+        // Lower left: the combo counter has the lower right. On a tall screen the tools
+        // share Wash's line, which sits above the toast line (a toast there would hide
+        // them), and the picture ends above it; on a wide one Wash keeps the corner.
+        let wide = stage.width >= stage.height * 1.2
+        let washTop = wide ? stage.maxY - 52 * scale : min(stage.maxY - 52 * scale, toastLine.minY - 56 * scale)
+        washButton = Rect(x: stage.minX, y: washTop, width: 130 * scale, height: 48 * scale)
+        pictureRoomBottom = (wide ? toastLine.minY : washButton.minY) - 8 * scale
         let gap = 8 * scale, count = Float(Self.toolCount)
-        if stage.width >= stage.height * 1.2 {
+        if wide {
             // Down the left edge, stopping short of Wash; two columns when one would be too small.
             // Below the name and message where they come down into the stage (a narrow
             // window writes them under the corner buttons, across the whole width).
@@ -124,7 +138,10 @@ public struct MainLayout: Sendable, Equatable {
 
     /// The picture's rectangle: aspect-fit in the stage, centred, with breathing room.
     public func pictureRect(imageWidth: Int, imageHeight: Int) -> Rect {
-        let room = stage.insetBy(stage.height * 0.04)
+        var room = stage.insetBy(stage.height * 0.04)
+        // Clear of the toast line (and a tall screen's tool row), on any screen with
+        // room to keep a picture of some size (the smallest let a toast cover it).
+        if pictureRoomBottom - room.minY >= room.height * 0.6 { room.height = min(room.height, pictureRoomBottom - room.minY) }
         let fit = min(room.width / Float(max(1, imageWidth)), room.height / Float(max(1, imageHeight)))
         let drawWidth = Float(imageWidth) * fit, drawHeight = Float(imageHeight) * fit
         return Rect(x: room.center.x - drawWidth / 2, y: room.center.y - drawHeight / 2, width: drawWidth, height: drawHeight)

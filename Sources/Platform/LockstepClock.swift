@@ -45,13 +45,15 @@ final class LockstepClock: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Lets the audio thread go for good, once it has mixed every buffer the
-    /// simulation reached (so a capture ends in the same place on every run). A
-    /// device that stopped mixing is waited for two seconds at most.
+    /// Lets the audio thread go for good. With a capture, once it has mixed every
+    /// buffer the simulation reached (so the capture ends in the same place on every
+    /// run; the disk driver mixes as fast as it can, so that is quick), waiting two
+    /// seconds at most for a device that stopped mixing. Without one (the dummy
+    /// driver, which plays in real time) nothing is waited for.
     func finish() {
         condition.lock()
         let deadline = Date(timeIntervalSinceNow: 2)
-        while nextBufferStart <= simulatedTime, condition.wait(until: deadline) {}
+        while capture != nil, nextBufferStart <= simulatedTime, condition.wait(until: deadline) {}
         finished = true
         condition.broadcast()
         condition.unlock()

@@ -152,12 +152,13 @@ extension AppSession {
         }
     }
 
-    /// The top of what toasts must keep clear of on this screen: the favorites bar on
-    /// the punch screen; elsewhere the bottom margin, below the last list row.
+    /// The top of what toasts must keep clear of on this screen: on the punch screen
+    /// the bottom of the layout's toast line (above the favorites bar, below the
+    /// picture); elsewhere the bottom margin, below the last list row.
     var toastClearance: Float {
         let layout = controller.layout
         switch shown {
-        case .main: return layout.favoritesBar.minY - 10 * layout.scale
+        case .main: return layout.toastLine.maxY
         default: return Float(layout.height) - 12 * layout.scale
         }
     }

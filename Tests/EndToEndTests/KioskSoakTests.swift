@@ -37,7 +37,7 @@ struct KioskSoakTests {
                 t += 0.02 + dice.unit() * 0.03
                 switch dice.below(100) {
                 case 0..<70:
-                    add("touch \(320 + dice.below(60) - 30) \(165 + dice.below(50) - 25)")
+                    add("touch \(320 + dice.below(60) - 30) \(146 + dice.below(50) - 25)")  // the picture's middle
                     taps += 1
                 case 70..<80:
                     add("touch \(dice.below(640)) \(dice.below(360))")
