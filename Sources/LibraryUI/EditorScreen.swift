@@ -35,7 +35,9 @@ extension LibraryScreens {
         // Side by side on a wide window; on a tall one the picture on top and the form
         // under it, each the window's width (two columns there left both cramped).
         let stacked = height > width
-        let previewSide = stacked ? min(body.width, body.height * 0.45) : min(body.height - 60 * s, body.width * 0.42)
+        // Beside the form, room under the preview for Choose picture… and the drop line.
+        let underPreview = (editor.acceptsDrops ? 88 : 60) * s
+        let previewSide = stacked ? min(body.width, body.height * 0.45) : min(body.height - underPreview, body.width * 0.42)
         let previewRect = Rect(x: stacked ? body.center.x - previewSide / 2 : body.minX, y: body.minY, width: previewSide, height: previewSide)
         ui.panel(previewRect, shadow: true)
         var pictureProblem: String?
