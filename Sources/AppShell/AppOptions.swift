@@ -20,6 +20,9 @@ public struct AppOptions: Equatable, Sendable {
     public var reduceMotion = false
     /// Where to write the user's input as a headless script (`--record FILE`).
     public var record: URL?
+    /// The session's random seed (which sound variant, a mark's shape): a headless
+    /// replay takes the recorded one (`seed` line). Nil: 0x5EED headless, else random.
+    public var randomSeed: UInt64?
     /// Headless runs: draw every frame whole as well, and stop at the first frame where
     /// drawing only its damage gave other pixels (`--check-damage`).
     public var checkDamage = false

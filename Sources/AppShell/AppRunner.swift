@@ -25,7 +25,7 @@ public struct AppRunner {
         instanceLock?.record(window: app.window.x11WindowID)
         if let file = options.record {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
-                                                  pixelScale: app.window.pixelScale)
+                                                  pixelScale: app.window.pixelScale, seed: app.randomSeed)
         }
         let start = Self.runLoop(app)
         app.inputRecorder?.finish(at: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

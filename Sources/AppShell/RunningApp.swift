@@ -30,6 +30,8 @@ public final class RunningApp {
     public private(set) var nextWakeUp: Double = 0
     /// Writes every translated input as a headless script (`--record FILE`).
     var inputRecorder: InputRecorder?
+    /// The session's random seed, which a recording writes down.
+    public let randomSeed: UInt64
     private var cursorShown: Bool?
     private var shownTitle: String?
     /// The interactive desktop window: reopened where and as large as it was left.
@@ -101,8 +103,8 @@ public final class RunningApp {
         let drawable = window.drawableSize
         (canvas, drawsDirectly) = Self.makeCanvas(for: window)
         executor = BandExecutor(canvas: canvas)
-        let configuration = AppConfiguration(
-            kiosk: options.kiosk, randomSeed: headless ? 0x5EED : UInt64.random(in: 0...UInt64.max), settings: settings)
+        randomSeed = options.randomSeed ?? (headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
+        let configuration = AppConfiguration(kiosk: options.kiosk, randomSeed: randomSeed, settings: settings)
         let glyphs = Self.loadFonts(headless: headless)
         if options.kiosk && glyphs == nil {
             // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
@@ -203,6 +205,8 @@ public final class RunningApp {
         // Recorded once the session has seen them: a key that opened the PIN pad and
         // digits behind it in the same frame are hidden too.
         inputRecorder?.record(events, secret: wasSecret || session.takesSecretInput)
+        // After its events: a replay gives this frame exactly what came before the line.
+        inputRecorder?.recordFrame(time: time, elapsed: frameTime)
         output.requests.forEach(perform)
         if draws && takeCanvasFromWindow() {
             if canvas.width != size.width || canvas.height != size.height {

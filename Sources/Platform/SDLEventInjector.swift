@@ -144,6 +144,8 @@ public final class SDLEventInjector {
         var event = SDL_Event()
         event.type = SDLInput.scriptTimeEventType
         event.user.code = Int32(clamping: Int((seconds * 1000).rounded()))
+        // And the exact time, bit for bit (a recording's times are not whole milliseconds).
+        event.user.data1 = UnsafeMutableRawPointer(bitPattern: UInt(seconds.bitPattern))
         SDL_PushEvent(&event)
     }
 

@@ -79,7 +79,7 @@ public final class SDLInput {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if event.type == Self.scriptTimeEventType {
-                scriptTime = Double(event.user.code) / 1000
+                scriptTime = event.user.data1.map { Double(bitPattern: UInt64(UInt(bitPattern: $0))) } ?? Double(event.user.code) / 1000
                 isScripted = true
                 continue
             }
@@ -102,7 +102,8 @@ public final class SDLInput {
     }
 
     /// A user event a headless script puts before each line's input: `code` is the
-    /// line's time in milliseconds, which the input after it happened at.
+    /// line's time in milliseconds, which the input after it happened at, and `data1`
+    /// carries the same time's bits exactly (nil for time 0).
     public static let scriptTimeEventType: UInt32 = SDL_RegisterEvents(1)
     /// Scratch space for one event's translation (kept between polls).
     private var translated: [InputEvent] = []

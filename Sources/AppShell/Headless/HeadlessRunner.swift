@@ -39,6 +39,9 @@ public struct HeadlessRunner {
             if let name = keyName, !SDLEventInjector.isKnownKey(name) {
                 throw ScriptError(lineNumber: line.lineNumber, message: "'\(name)' is not a key name SDL knows (try Return, Escape, Tab, Left, a)")
             }
+            if case .seed = line.command, line.time != 0 {
+                throw ScriptError(lineNumber: line.lineNumber, message: "a seed comes at time 0, before anything happens")
+            }
             if case .screenshot(let path) = line.command, !path.lowercased().hasSuffix(".png") {
                 throw ScriptError(lineNumber: line.lineNumber, message: "screenshots are PNG files: '\(path)' should end in .png")
             }
@@ -49,6 +52,8 @@ public struct HeadlessRunner {
         setenv("SDL_VIDEODRIVER", "offscreen", 0)
         setenv("SDL_AUDIODRIVER", "dummy", 0)
 
+        var options = options
+        for line in lines { if case .seed(let seed) = line.command { options.randomSeed = seed } }
         let app = try RunningApp(options: options, headless: true)
         if options.checkDamage { app.damageCheck = DamageCheck() }
         var shutDown = false
@@ -67,8 +72,28 @@ public struct HeadlessRunner {
         let frameTime = 1 / Self.framesPerSecond
         let lastTime = lines.last?.time ?? 0
         frameMilliseconds.reserveCapacity(Int(lastTime * Self.framesPerSecond) + 2)
+        // A recording's frames, run as they were (see ScriptCommand.frame); after the
+        // last of them, and in any other script, 60 frames a second.
+        let recordedFrames = lines.indices.filter { if case .frame = lines[$0].command { return true } else { return false } }
+        var recordedRun = 0
+        var time = 0.0
+        // Where the 60-a-second clock counts from: 0, or the last recorded frame.
+        var clockStart = (frame: 0, time: 0.0)
         while true {
-            let time = Double(frame) * frameTime
+            var elapsed = frame == 0 ? 0 : frameTime
+            // The line that ends this frame's input (a recorded frame), or none: by time.
+            var frameLine: Int?
+            if recordedRun < recordedFrames.count {
+                let index = recordedFrames[recordedRun]
+                recordedRun += 1
+                frameLine = index
+                time = lines[index].time
+                if case .frame(let recorded) = lines[index].command { elapsed = recorded }
+                clockStart = (frame, time)
+            } else {
+                // Counted, not summed, so the times stay k/60 exactly.
+                time = clockStart.time + Double(frame - clockStart.frame) * frameTime
+            }
             app.simulatedTime = time
             // Buttons pressed last frame are released now: the virtual pad is polled
             // once per frame, so a press and release in one frame would be missed.
@@ -78,7 +103,11 @@ public struct HeadlessRunner {
 
             var screenshots: [String] = []
             var quit = false
-            while next < lines.count, lines[next].time <= time + 1e-9 {
+            while next < lines.count, frameLine.map({ next <= $0 }) ?? (lines[next].time <= time + 1e-9) {
+                if next == frameLine {
+                    next += 1
+                    break
+                }
                 let size = (app.canvas.width, app.canvas.height)
                 // The line's input happened at the line's time, not the frame's.
                 injector.markTime(lines[next].time)
@@ -142,6 +171,7 @@ public struct HeadlessRunner {
                 case .audioLost: injector.audioDeviceRemoved()
                 case .audioBack: injector.audioDeviceAdded()
                 case .resize(let width, let height): app.window.setSize(width: width, height: height)
+                case .frame, .seed: break  // the frame is run below; the seed was taken at start
 
                 case .quit: quit = true
                 }
@@ -149,7 +179,7 @@ public struct HeadlessRunner {
             }
 
             let started = DispatchTime.now().uptimeNanoseconds
-            let keepRunning = app.frame(frameTime: frame == 0 ? 0 : frameTime, time: time)
+            let keepRunning = app.frame(frameTime: elapsed, time: time)
             frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             if case .failure(let error) = app.damageCheck?.report { throw error }
             for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
@@ -161,7 +191,7 @@ public struct HeadlessRunner {
         shutDown = true
         // A one-line summary for whoever ran the script (tests read it too).
         let recorder = app.session.controller.recorder
-        print("headless: \(frame + 1) frames, \(String(format: "%.2f", Double(frame) * frameTime)) s simulated, "
+        print("headless: \(frame + 1) frames, \(String(format: "%.2f", time)) s simulated, "
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
         if let kiosk = app.session.policySummary { print("headless: " + kiosk) }

@@ -39,6 +39,14 @@ public enum ScriptCommand: Sendable, Equatable {
     case audioBack
     /// The window (the display) resized to W x H pixels.
     case resize(width: Int, height: Int)
+    // What a recording writes so its replay is exact:
+    /// A frame the recorded session ran at the line's time, `elapsed` after the one
+    /// before, with the input written above it. A script with these runs those frames
+    /// (then 60 a second after the last) instead of 60 a second throughout.
+    case frame(elapsed: Double)
+    /// The recorded session's random seed (at time 0): which sound variant played, a
+    /// mark's shape.
+    case seed(UInt64)
     case quit
 }
 
@@ -226,6 +234,16 @@ public enum HeadlessScript {
                 throw fail("resize needs a width from 320 to 8192 and a height from 240 to 8192")
             }
             return .resize(width: width, height: height)
+        case "frame":
+            try expect(1, "the seconds since the frame before")
+            guard let elapsed = Double(args[0]), elapsed.isFinite, elapsed >= 0, elapsed <= maxTime else {
+                throw fail("frame needs the seconds since the frame before, like 0.0167")
+            }
+            return .frame(elapsed: elapsed)
+        case "seed":
+            try expect(1, "a whole number from 0 to 18446744073709551615")
+            guard let seed = UInt64(args[0]) else { throw fail("seed needs a whole number from 0 to 18446744073709551615") }
+            return .seed(seed)
         case "quit":
             try expect(0, "nothing")
             return .quit

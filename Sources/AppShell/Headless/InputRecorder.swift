@@ -18,7 +18,7 @@ public final class InputRecorder {
 
     /// Creates (or empties) `url` and writes the script's header: what made it, and
     /// the window's size in pixels as its first line, so the replay lays out the same.
-    public init(url: URL, width: Int, height: Int, pixelScale: (x: Float, y: Float)) throws(RunError) {
+    public init(url: URL, width: Int, height: Int, pixelScale: (x: Float, y: Float), seed: UInt64? = nil) throws(RunError) {
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url)
         else {
@@ -27,6 +27,7 @@ public final class InputRecorder {
         self.handle = handle
         self.pixelScale = pixelScale
         pending = "# StressPunch recording. Replay: stresspunch --headless --script THIS-FILE --data-dir A-COPY-OF-THE-LIBRARY\n"
+        if let seed { pending += "0 seed \(seed)\n" }
         if let size = Self.resizeLine(width: width, height: height) { pending += "0.000 " + size + "\n" }
         flush()
     }
@@ -38,13 +39,21 @@ public final class InputRecorder {
     public func record(_ events: [TimedInputEvent], secret: Bool = false) {
         guard !events.isEmpty else { return }
         for timed in events {
-            let event = timed.event, stamp = String(format: "%.3f ", timed.time)
+            // The shortest text that reads back as the same Double: a replay is exact.
+            let event = timed.event, stamp = "\(timed.time) "
             if secret && Self.couldEnterPIN(event) {
                 pending += "# " + stamp + Self.secretPlaceholder + "\n"
             } else if let line = line(for: event) {
                 pending += stamp + line + "\n"
             }
         }
+        flush()
+    }
+
+    /// Marks the end of a frame the session ran at `time`, `elapsed` after the one
+    /// before: a replay runs the same frames, each with the events written before it.
+    public func recordFrame(time: Double, elapsed: Double) {
+        pending += "\(time) frame \(elapsed)\n"
         flush()
     }
 
