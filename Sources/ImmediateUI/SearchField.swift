@@ -39,7 +39,7 @@ extension UIContext {
         if !isInputBlocked && (takeKey(.character("f"), [.control]) || takePadButton(.x)) {
             // As in GTK: the whole text selected, so typing replaces it.
             let count = text.count
-            editing = TextEditState(id: fieldID, cursor: count, anchor: 0, lastChange: time)
+            editing = TextEditState(id: fieldID, cursor: count, anchor: 0, lastChange: time, knownText: text)
             focusNow(fieldID)
         } else if typeToSearch, !isInputBlocked, focused != fieldID, !anotherFieldEditing, hasUntakenText {
             focusNow(fieldID, visible: false)

@@ -17,6 +17,10 @@ struct TextEditState {
     var lastChange: Double = 0
     /// The current press has placed the caret; further frames of it extend the selection.
     var pressPlaced = false
+    /// The text as this field last left it. Another text (the app filled the field in,
+    /// say a name taken from a dropped file's) puts the caret at its end, so what is
+    /// typed next follows it instead of landing in front.
+    var knownText: String
 
     var selection: Range<Int> { min(cursor, anchor)..<max(cursor, anchor) }
     var hasSelection: Bool { cursor != anchor }
@@ -68,9 +72,13 @@ extension UIContext {
             editingSeen = true
             if editing?.id != widgetID {
                 let end = text.count
-                editing = TextEditState(id: widgetID, cursor: end, anchor: end, lastChange: time)
+                editing = TextEditState(id: widgetID, cursor: end, anchor: end, lastChange: time, knownText: text)
             }
             if var state = editing {
+                if state.knownText != text {
+                    state.cursor = text.count
+                    state.anchor = state.cursor
+                }
                 if active == widgetID {
                     // The press puts the caret under the pointer; dragging on selects.
                     placeCursor(&state, text: text, font: fieldFont, textArea: textArea, keepAnchor: state.pressPlaced)
@@ -83,6 +91,7 @@ extension UIContext {
                     result.insert(.deactivatedAfterEdit)
                     state.edited = false
                 }
+                state.knownText = text
                 editing = state
             }
         }

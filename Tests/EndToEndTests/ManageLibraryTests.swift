@@ -44,6 +44,23 @@ struct ManageLibraryTests {
         #expect(FileManager.default.fileExists(atPath: added.image))
     }
 
+    @Test("a picture dropped on the open form names the target with the caret after the name: what is typed next follows it")
+    func typingAfterADroppedName() throws {
+        let run = HeadlessRun()
+        let picture = try run.cli.file("Tall.png", TestPNG.solid(width: 200, height: 300, rgba: (40, 90, 200, 255)))
+        // Ctrl+N focuses the empty Name field; the drop fills it in while it is focused.
+        let result = try run.run("""
+            0.20 key Ctrl+n
+            0.40 drop \(picture)
+            0.70 text " one"
+            0.80 click \(Self.saveButton)
+            1.20 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        let added = try #require(try run.cli.list().last)
+        #expect(added.name == "Tall one", "typed into the filled-in name: \(added.name)")
+    }
+
     @Test("copy and paste between the form's fields")
     func copyPaste() throws {
         let run = HeadlessRun()
