@@ -194,7 +194,7 @@ extension UIContext {
         draw(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale), color: theme.shadow))
         draw(.rect(rect, color: theme.card, cornerRadius: radius))
         claim(rect)  // a press beside its button is still on the toast, not under it
-        draw(.text(message, Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad - actionWidth, height: rect.height),
+        draw(.text(message, toastTextRect(in: rect, inset: pad, trailing: actionWidth, lines: size.lines),
                    font: toastFont, color: theme.text, alignment: .leading, maxLines: size.lines))
         let buttonRect = Rect(x: rect.maxX - actionWidth - pad / 2, y: rect.minY + 4 * scale, width: actionWidth,
                               height: rect.height - 8 * scale)
@@ -208,6 +208,16 @@ extension UIContext {
         draw(.rect(buttonRect, color: fill, cornerRadius: buttonRect.height / 2))
         draw(.text(action, buttonRect, font: toastFont, color: theme.accent, alignment: .center, maxLines: 1))
         return control.clicked
+    }
+
+    /// Where a toast's text goes: a line is centred by the text drawing itself; wrapped
+    /// lines are drawn from their box's top, so the box is their height, centred.
+    func toastTextRect(in rect: Rect, inset pad: Float, trailing: Float, lines: Int) -> Rect {
+        let box = Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad - trailing, height: rect.height)
+        guard lines > 1 else { return box }
+        let layout = TextLayout(source: glyphs, font: font(theme.fontSize, .bold))
+        let height = Float(lines * layout.metrics.lineHeight)
+        return Rect(x: box.minX, y: rect.minY + (rect.height - height) / 2, width: box.width, height: height)
     }
 
     /// Drops expired toasts and draws the rest above the action toast, newest lowest,
@@ -230,13 +240,13 @@ extension UIContext {
             }
             let size = toastSize(toast.message, actionWidth: 0)
             let rect = Rect(x: bounds.center.x - size.width / 2, y: bottom - size.height, width: size.width, height: size.height)
-            let background = toast.kind == .error ? theme.destructive : theme.card
+            let background = toast.kind == .error ? theme.errorSurface : theme.card
             let radius = min(size.height, theme.controlHeight * scale) / 2
             baseCommands.append(.shadow(rect, cornerRadius: radius, blur: 12 * scale, offset: Point(0, 4 * scale),
                                         color: theme.shadow.withAlpha(theme.shadow.a * alpha)))
             baseCommands.append(.rect(rect, color: background.withAlpha(alpha), cornerRadius: radius))
             let pad = theme.padding * scale
-            baseCommands.append(.text(toast.message, Rect(x: rect.minX + pad, y: rect.minY, width: rect.width - 2 * pad, height: rect.height), font: toastFont,
+            baseCommands.append(.text(toast.message, toastTextRect(in: rect, inset: pad, trailing: 0, lines: size.lines), font: toastFont,
                                       color: theme.text.withAlpha(alpha), alignment: .center, maxLines: size.lines))
             bottom -= size.height + 8 * scale
         }

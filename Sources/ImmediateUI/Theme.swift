@@ -21,6 +21,9 @@ public struct UITheme: Sendable {
     /// Text that says what is wrong, readable on the dark background.
     public var warning = Color(hex: 0xFF8A8E)
     public var destructiveHover = Color(hex: 0xF06468)
+    /// An error toast's ground: deeper than `destructive`, so its text reads at 6:1
+    /// (on the button red it was 3.6:1).
+    public var errorSurface = Color(hex: 0xB3262B)
     /// Sky blue, as desktop focus rings are: no warm accent (the selection's orange,
     /// the favorite star's yellow) can be mistaken for it.
     public var focusRing = Color(hex: 0x7CC4FF)

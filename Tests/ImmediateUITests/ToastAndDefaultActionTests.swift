@@ -1,3 +1,4 @@
+import Foundation
 import ImmediateUI
 import Input
 import Raster
@@ -27,6 +28,33 @@ struct ToastAndDefaultActionTests {
             #expect(rect.minX >= 0 && rect.maxX <= 640)
             #expect(rect.minY >= 0 && rect.maxY <= 360)
         }
+    }
+
+    @Test("a wrapped toast's lines sit in its middle, and an error toast's text reads at 4.5:1 or better on its red")
+    func wrappedToastIsCentredAndReadable() throws {
+        let harness = UIHarness(width: 640, height: 360)
+        harness.frame { $0.showToast(Self.long, kind: .error, duration: 5) }
+        for _ in 0..<20 { harness.frame() }  // faded in
+        let commands = harness.frame()
+        let theme = harness.ui.theme
+        // The toast's ground, then its text.
+        var ground: Rect?
+        var text: (rect: Rect, lines: Int)?
+        for command in commands {
+            if case .rect(let rect, let color, _) = command, color == theme.errorSurface { ground = rect }
+            if case .text(let string, let rect, _, _, _, let lines) = command, string == Self.long { text = (rect, lines) }
+        }
+        let box = try #require(ground, "no error toast drawn")
+        let lines = try #require(text)
+        #expect(lines.lines > 1)
+        let above = lines.rect.minY - box.minY, below = box.maxY - lines.rect.maxY
+        #expect(abs(above - below) <= 1, "the lines hug an edge: \(above) px above, \(below) px below")
+        func luminance(_ c: Color) -> Float {
+            func channel(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : powf((v + 0.055) / 1.055, 2.4) }
+            return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+        }
+        let contrast = (luminance(theme.text) + 0.05) / (luminance(theme.errorSurface) + 0.05)
+        #expect(contrast >= 4.5, "error toast text at \(contrast):1")
     }
 
     @Test("toasts sit above the area a screen keeps clear")
