@@ -35,8 +35,8 @@ public struct ChallengeScreens {
         let stage = layout.stage
         if run.phase != .finished {
             clockPill(run.clock)
-            // The counter, top left of the stage.
-            let counter = Rect(x: stage.minX, y: stage.minY, width: 220 * s, height: 58 * s)
+            // The counter, bottom left, on the hidden favorites bar's band.
+            let counter = Rect(x: stage.minX, y: hudBand.center.y - 29 * s, width: 220 * s, height: 58 * s)
             ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
             ui.draw(.text("\(run.result.punches) punch\(run.result.punches == 1 ? "" : "es")", counter, font: ui.font(26, .bold),
                           color: ui.theme.highlight, alignment: .center, maxLines: 1))
@@ -57,10 +57,12 @@ public struct ChallengeScreens {
             clockPill(run.clock)
             for seat in 0..<2 {
                 let width = 250 * s
-                let panel = Rect(x: seat == 0 ? stage.minX : stage.maxX - width, y: stage.minY, width: width, height: 96 * s)
+                let height = min(96 * s, hudBand.height)
+                let panel = Rect(x: seat == 0 ? stage.minX : stage.maxX - width, y: hudBand.center.y - height / 2, width: width, height: height)
                 ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.72), cornerRadius: 20 * s))
-                ui.draw(.rect(Rect(x: panel.minX, y: panel.minY, width: panel.width, height: 6 * s), color: colors[seat % colors.count],
-                              cornerRadius: 3 * s))
+                // Inside the panel's rounded corners, which a full-width bar poked out of.
+                ui.draw(.rect(Rect(x: panel.minX + 20 * s, y: panel.minY, width: panel.width - 40 * s, height: 6 * s),
+                              color: colors[seat % colors.count], cornerRadius: 3 * s))
                 ui.draw(.text(run.label(seat), Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s),
                               font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
                 ui.draw(.text("\(run.scores[seat])", Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
@@ -104,10 +106,15 @@ public struct ChallengeScreens {
                  in: Rect(x: panel.minX + 20 * s, y: panel.minY + 60 * s, width: panel.width - 40 * s, height: 66 * s))
     }
 
-    /// The clock: a pill at the top centre, red in the last five seconds.
+    /// Where the clock, the counter and the scores sit while a challenge runs: the
+    /// favorites bar's band, which a challenge hides. At the stage's top they covered
+    /// the message's last lines (and at 480x360 the picture's edges).
+    private var hudBand: Rect { layout.favoritesBar }
+
+    /// The clock: a pill at the bottom centre, red in the last five seconds.
     private func clockPill(_ clock: ChallengeClock) {
         let s = layout.scale
-        let pill = Rect(x: layout.stage.center.x - 90 * s, y: layout.stage.minY, width: 180 * s, height: 58 * s)
+        let pill = Rect(x: layout.stage.center.x - 90 * s, y: hudBand.center.y - 29 * s, width: 180 * s, height: 58 * s)
         let warning = clock.phase == .running && clock.secondsLeft <= 5
         ui.draw(.rect(pill, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: pill.height / 2))
         ui.draw(.text(clock.text, pill, font: ui.font(30, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))

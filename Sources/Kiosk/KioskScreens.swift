@@ -285,15 +285,17 @@ public struct KioskScreens {
         }
     }
 
-    /// A visitor's punch made today's board: "742 · #2 today!" above the target.
+    /// A visitor's punch made today's board: "742 · #2 today!" on the toast line under
+    /// the target (above it, it covered the message's last lines or the picture's top).
     func madeTheList(strength: Int, rank: Int) {
         let s = layout.scale
         let text = "\(strength) · #\(rank) today!"
-        let font = ui.font(30, .bold)
-        let width = ui.textWidth(text, font: font) + 60 * s
-        let rect = Rect(x: layout.stage.center.x - width / 2, y: layout.stage.minY + 6 * s, width: width, height: 56 * s)
-        ui.draw(.shadow(rect, cornerRadius: 28 * s, blur: 16 * s, offset: Point(0, 5 * s), color: ui.theme.shadow))
-        ui.draw(.rect(rect, color: Color(hex: 0xFFB627), cornerRadius: 28 * s))
+        let font = ui.font(26, .bold)
+        let line = layout.toastLine
+        let width = min(line.width, ui.textWidth(text, font: font) + 56 * s)
+        let rect = Rect(x: line.center.x - width / 2, y: line.minY, width: width, height: line.height)
+        ui.draw(.shadow(rect, cornerRadius: rect.height / 2, blur: 16 * s, offset: Point(0, 5 * s), color: ui.theme.shadow))
+        ui.draw(.rect(rect, color: Color(hex: 0xFFB627), cornerRadius: rect.height / 2))
         ui.draw(.text(text, rect, font: font, color: Color(hex: 0x1B1B2F), alignment: .center, maxLines: 1))
     }
 
