@@ -78,7 +78,9 @@ public struct MainLayout: Sendable, Equatable {
         // Between the corner buttons where a name fits there; on a narrow or tall window
         // under them, across the whole width (a kiosk has no corner buttons).
         if kiosk {
-            titleArea = header
+            // Clear of the operator's corner (its lock), on both sides so the name stays centred.
+            let inset = operatorCorner.width + 4 * scale
+            titleArea = Rect(x: header.minX + inset, y: header.minY, width: header.width - 2 * inset, height: header.height)
         } else if header.width - 600 * scale >= 440 * scale {
             titleArea = Rect(x: header.minX + 300 * scale, y: header.minY, width: header.width - 600 * scale, height: header.height)
         } else {

@@ -2,7 +2,7 @@ import AppModel
 import Raster
 import Testing
 
-@Suite("The punch screen's toast line, between the picture and the favorites bar")
+@Suite("The punch screen's layout: the toast line between the picture and the favorites bar, the tools, the kiosk's title")
 struct ToastLineLayoutTests {
     static let sizes = [(1280, 720), (480, 360), (720, 1280), (1080, 1920), (1920, 1080), (3840, 2160), (800, 1280), (1024, 600)]
 
@@ -38,6 +38,15 @@ struct ToastLineLayoutTests {
                 #expect(!overlaps(button, layout.toastLine), "\(width)x\(height): \(button) under a toast")
                 #expect(!overlaps(button, picture), "\(width)x\(height): \(button) over the picture")
             }
+        }
+    }
+
+    @Test("a kiosk's title area keeps clear of the operator's corner and its lock")
+    func kioskTitleClearsTheLock() {
+        for (width, height) in Self.sizes {
+            let layout = MainLayout(width: width, height: height, kiosk: true)
+            #expect(!overlaps(layout.titleArea, layout.operatorCorner), "\(width)x\(height): \(layout.titleArea) under the lock")
+            #expect(layout.titleArea.width >= Float(width) * 0.5)
         }
     }
 }
