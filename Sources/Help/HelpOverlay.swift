@@ -24,20 +24,27 @@ public enum HelpOverlay {
         var closed = ui.button("Close", style: .primary, in: Rect(x: card.maxX - pad - 120 * s, y: card.minY + pad * 0.6, width: 120 * s, height: 44 * s)).clicked
         let top = card.minY + pad * 0.6 + 60 * s
         let gap = 18 * s
-        // Along the bottom: the keys that work everywhere, in pairs across the card.
-        let strip = Rect(x: card.minX + pad, y: card.maxY - pad - 96 * s, width: card.width - 2 * pad, height: 96 * s)
+        // Along the bottom: the keys that work everywhere, in as many columns as fit
+        // the longest whole (a fixed six or four cut labels and dropped the last keys
+        // on a small window), and as many rows as they need.
+        let keyFont = ui.font(16, .bold), keyDoesFont = ui.font(16)
+        let keyColumn = (sheet.anywhere.map { ui.textWidth($0.input, font: keyFont) }.max() ?? 0) + 8 * s
+        let widest = keyColumn + 4 * s + (sheet.anywhere.map { ui.textWidth($0.does, font: keyDoesFont) }.max() ?? 0) + 16 * s
+        let stripWidth = card.width - 2 * pad
+        let perRow = max(1, min(wide ? 6 : 4, Int(stripWidth / max(1, widest))))
+        let stripRows = (sheet.anywhere.count + perRow - 1) / perRow
+        let stripHeight = 32 * s + Float(stripRows) * 30 * s
+        let strip = Rect(x: card.minX + pad, y: card.maxY - pad - stripHeight, width: stripWidth, height: stripHeight)
         ui.draw(.text("Anywhere", Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
                       font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
-        let perRow = wide ? 6 : 4
         let cell = strip.width / Float(perRow)
         for (index, line) in sheet.anywhere.enumerated() {
             let x = strip.minX + Float(index % perRow) * cell, y = strip.minY + 32 * s + Float(index / perRow) * 30 * s
-            guard y + 28 * s <= strip.maxY + 4 * s else { break }
-            let keyWidth = min(cell * 0.45, ui.textWidth(line.input, font: ui.font(16, .bold)) + 8 * s)
+            let keyWidth = min(cell * 0.45, keyColumn)
             ui.draw(.text(line.input, Rect(x: x, y: y, width: keyWidth, height: 28 * s),
-                          font: ui.font(16, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
+                          font: keyFont, color: ui.theme.text, alignment: .leading, maxLines: 1))
             ui.draw(.text(line.does, Rect(x: x + keyWidth + 4 * s, y: y, width: max(0, cell - keyWidth - 12 * s), height: 28 * s),
-                          font: ui.font(16), color: ui.theme.textMuted, alignment: .leading, maxLines: 1))
+                          font: keyDoesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: 1))
         }
         let columnWidth = (card.width - 2 * pad - gap * Float(columns - 1)) / Float(columns)
         let lineHeight = 24 * s
