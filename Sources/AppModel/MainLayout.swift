@@ -120,9 +120,13 @@ public struct MainLayout: Sendable, Equatable {
         } else {
             // A tall screen's picture spans the stage's width: the row sits on Wash's line,
             // right of it and clear of the combo counter in the lower right corner.
-            let left = washButton.maxX + 12 * scale, right = stage.maxX - 240 * scale
-            let side = max(16, min(56 * scale, (right - left - (count - 1) * gap) / count))
-            toolStrip = Rect(x: left, y: washButton.center.y - side / 2, width: side * count + gap * (count - 1), height: side)
+            // Centred under the picture where that keeps it clear of both (it looked
+            // off-centre while Wash was hidden), else as near the middle as they allow.
+            let earliest = washButton.maxX + 12 * scale, right = stage.maxX - 240 * scale
+            let side = max(16, min(56 * scale, (right - earliest - (count - 1) * gap) / count))
+            let stripWidth = side * count + gap * (count - 1)
+            let left = max(earliest, min(stage.center.x - stripWidth / 2, right - stripWidth))
+            toolStrip = Rect(x: left, y: washButton.center.y - side / 2, width: stripWidth, height: side)
             toolButtonSide = side
             toolColumns = Self.toolCount
             toolVertical = false
