@@ -33,10 +33,15 @@ extension UIContext {
     /// buttons' ids are "LABEL −" and "LABEL +", so a script can press them by name.
     public func stepper(_ label: String, value: Int, range: ClosedRange<Int>, step: Int, unit: String = "", in rect: Rect) -> Int? {
         let side = theme.controlHeight * scale
-        let minus = Rect(x: rect.minX, y: rect.center.y - side / 2, width: side, height: side)
-        let plus = Rect(x: rect.maxX - side, y: minus.minY, width: side, height: side)
+        // The buttons sit inside the pill's round ends, a little smaller: as tall as the
+        // pill, their curves met its straight edges in dark wedges that read as square
+        // corners.
+        let inset = 4 * scale
+        let track = Rect(x: rect.minX, y: rect.center.y - side / 2, width: rect.width, height: side)
+        let minus = Rect(x: track.minX + inset, y: track.minY + inset, width: side - 2 * inset, height: side - 2 * inset)
+        let plus = Rect(x: track.maxX - side + inset, y: minus.minY, width: minus.width, height: minus.height)
         var changed: Int?
-        draw(.rect(Rect(x: rect.minX, y: minus.minY, width: rect.width, height: side), color: theme.backgroundDeep.withAlpha(0.6), cornerRadius: side / 2))
+        draw(.rect(track, color: theme.backgroundDeep.withAlpha(0.6), cornerRadius: side / 2))
         if iconButton("−", label: "\(label) −", enabled: value > range.lowerBound, in: minus).contains(.clicked) {
             changed = max(range.lowerBound, value - step)
         }
