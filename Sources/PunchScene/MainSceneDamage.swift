@@ -32,7 +32,7 @@ extension MainSceneRenderer {
                     Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
                     blur: 22 * scale, offset: Point(0, 0)))
             }
-            let flash = frame.flash, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
+            let flash = frame.flashTint, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
             // An affine picture and a shadow draw the same pixels however a clip cuts their rows.
             list.append(bounds) { hasher in
                 hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)

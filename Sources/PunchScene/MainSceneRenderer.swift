@@ -21,6 +21,11 @@ public struct MainSceneFrame {
     /// The picture is a photo framed as a sticker: it gets a soft shadow of its card.
     public var pictureIsSticker = false
     public var flash: Float
+    /// The flash is the big one's impact frame: the picture drawn all in the flash's colour.
+    public var flashIsImpact = false
+    /// How far the picture is tinted toward the flash's colour: a pop lights it a little
+    /// over half way; the impact frame makes it a silhouette.
+    public var flashTint: Float { flash * (flashIsImpact ? 1 : 0.55) }
     public var sprites: [PunchSprite]
     /// "742!" near each recent hit, and "×5 combo" while a chain lasts.
     public var scorePops: [ScorePop]
@@ -261,7 +266,7 @@ public final class MainSceneRenderer: BandRenderer {
             of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
                 radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
         }
-        canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flash * 0.55, flashColor: Color(hex: 0xFFF4E0))
+        canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flashTint, flashColor: Color(hex: 0xFFF4E0))
     }
 
     private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {
@@ -275,7 +280,7 @@ public final class MainSceneRenderer: BandRenderer {
     /// A visitor, not an array: the frame allocates nothing for it.
     func forEachDrawing(of sprite: PunchSprite, _ body: (RasterImage, AffineTransform, Float) -> Void) {
         if sprite.toolKind == .fist {
-            let size = 200 * frame.layout.scale * sprite.scale
+            let size = 200 * frame.layout.scale * sprite.sizeFactor * sprite.scale
             let factor = size / Float(burst.width)
             let half = Float(burst.width) / 2
             let transform = AffineTransform.translation(-half, -half)
@@ -286,7 +291,7 @@ public final class MainSceneRenderer: BandRenderer {
             return
         }
         let art = toolArt[sprite.toolKind]
-        let size = sprite.toolKind.spriteSize * frame.layout.scale
+        let size = sprite.toolKind.spriteSize * sprite.sizeFactor * frame.layout.scale
         // What it throws flies behind the tool, except feathers, which float in front.
         if sprite.toolKind != .pillow { forEachBit(of: sprite, art: art, size: size, body) }
         let image = art?.sprite ?? burst
@@ -306,7 +311,7 @@ public final class MainSceneRenderer: BandRenderer {
 
     private func forEachBit(of sprite: PunchSprite, art: ToolArt?, size: Float, _ body: (RasterImage, AffineTransform, Float) -> Void) {
         guard let bit = art?.bit else { return }
-        for index in 0..<sprite.toolKind.bitCount {
+        for index in 0..<sprite.bitCount {
             let piece = sprite.bit(index)
             guard piece.opacity > 0, piece.scale > 0 else { continue }
             let factor = size * piece.scale / Float(bit.width)
@@ -338,7 +343,9 @@ public final class MainSceneRenderer: BandRenderer {
     /// side), how big and in what colour; nil when too small to draw.
     func scorePopPlacement(_ pop: ScorePop) -> (box: PixelRect, size: Int, outline: Int, color: Color)? {
         let s = frame.layout.scale
-        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * s * pop.scale(reduceMotion: frame.reducesMotion))
+        // The big one's number is punched in larger.
+        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * (pop.isBig ? 1.45 : 1) * s
+                       * pop.scale(reduceMotion: frame.reducesMotion))
         guard size > 2 else { return nil }
         let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
         let x = Int(pop.x + Float(pop.slot - 1) * 110 * s) - width / 2

@@ -4,7 +4,7 @@ import StressCore
 extension MainSceneFrame {
     /// Picture pixels to canvas pixels: aspect-fit into `rect`, then the squash about
     /// the hit column at the target's base (it flattens toward the ground and leans
-    /// away from the blow), then the shake.
+    /// away from the blow), then the shake (a shift and a small turn).
     public static func pictureTransform(
         image: RasterImage, rect: Rect, effects: PunchEffects, previousSquash: Float, interpolation: Float, breath: Float = 0
     ) -> AffineTransform {
@@ -20,7 +20,24 @@ extension MainSceneFrame {
             .then(.rotation(lean))
             .then(.translation(anchor.x, anchor.y))
             .then(.scale(fit, fit))
-            .then(.translation(rect.minX + effects.shake.x, rect.minY + effects.shake.y))
+            .then(shakeTransform(effects, rect: rect))
+    }
+
+    /// How far the strongest shake moves the picture, as a share of its shorter side,
+    /// and how far it turns it (radians): at 1280x720 about 32 px and 3.4 degrees (a
+    /// 999 reaches about a third of that; the noise seldom nears its ends).
+    static let shakeReach: Float = 0.08
+    static let shakeTurnReach: Float = 0.06
+
+    /// The picture moved into place with the shake: shifted, and turned a little
+    /// about its middle (a camera's roll; a picture only shifting reads as a jitter).
+    static func shakeTransform(_ effects: PunchEffects, rect: Rect) -> AffineTransform {
+        let reach = shakeReach * min(rect.width, rect.height)
+        let place = AffineTransform.translation(rect.minX + effects.shake.x * reach, rect.minY + effects.shake.y * reach)
+        guard effects.shakeTurn != 0 else { return place }
+        let middle = Point(rect.center.x + effects.shake.x * reach, rect.center.y + effects.shake.y * reach)
+        return place.then(.translation(-middle.x, -middle.y)).then(.rotation(effects.shakeTurn * shakeTurnReach))
+            .then(.translation(middle.x, middle.y))
     }
 
     /// The kiosk's breath as drawn: rounded so the picture's top edge (the breath

@@ -367,8 +367,13 @@ public final class PunchController {
         let pitch = 1.04 - power * 0.14 + random.nextUnit() * 0.08
         let volume = 0.55 + power * 0.45
         requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
+        let big = strength >= PunchEffects.bigHitStrength
+        // The big one lands in the chest: a sub-bass thump under the tool's own sound.
+        if big { requests.append(.playSound(name: SoundNames.bigThump, volume: 1, pitch: 1)) }
         if let gamepad {
-            for pulse in tool.rumble(power: power) {
+            // ...and in the hands: a long, deep rumble after the tool's own.
+            let pulses = tool.rumble(power: power) + (big ? [RumblePulse(delay: 0.06, strength: 1, milliseconds: 420)] : [])
+            for pulse in pulses {
                 if pulse.delay <= 0 {
                     rumblesRequested += 1
                     requests.append(.rumble(gamepad: gamepad, strength: pulse.strength, milliseconds: pulse.milliseconds))
@@ -435,6 +440,11 @@ public final class PunchController {
                 punchWithReticle(reticle.gamepad, strength: PunchStrength.trigger(peak: reticle.triggerPeak))
             }
         }
+    }
+
+    /// Says the frame last prepared is on screen (the flash's pop lasts a frame at least).
+    public func frameDrawn() {
+        effects.frameDrawn()
     }
 
     /// Whether something is moving (the loop may sleep when nothing is).

@@ -43,6 +43,10 @@ public struct PunchSprite: Sendable, Equatable {
     public var toolKind: PunchTool = .fist
     /// Where the pieces it throws go (fixed when it lands, so a replay matches).
     public var seed: UInt64 = 0
+    /// How big it is against its tool's usual size: a haymaker's sprite is larger.
+    public var sizeFactor: Float = 1
+    /// How many pieces it throws (more for a harder hit; see `PunchTool.bitCount(strength:)`).
+    public var bitCount = 0
 
     /// The fist's lifetime; `duration` is this sprite's.
     public static let lifetime: Float = 0.55
@@ -76,8 +80,12 @@ public struct ScorePop: Sendable, Equatable {
     /// Which of three places beside the hit it takes (0 left, 1 middle, 2 right), so
     /// pops of a quick flurry sit side by side instead of on top of each other.
     public var slot: Int = 1
+    /// The big one (950 and up): its number is punched in larger.
+    public var isBig: Bool { strength >= PunchEffects.bigHitStrength }
 
     public static let lifetime: Float = 0.9
+    /// When its spring-in is fullest (a held hit shows it so).
+    public static let peakAge: Float = 0.1
 
     /// Size factor: a springy pop-in, or none with reduced motion.
     public func scale(reduceMotion: Bool) -> Float {
@@ -114,12 +122,26 @@ public struct PunchEffects: Sendable {
     public private(set) var squash = Spring()
     /// Where the last hit landed on the target (normalized), the squash's anchor.
     public private(set) var squashAnchor: (x: Float, y: Float) = (0.5, 0.5)
-    /// 0...1, decays quickly after each hit.
+    /// 0...1: how bright the hit's pop is now (a frame or two, then gone).
     public private(set) var flash: Float = 0
-    /// Shake offset in pixels, decaying.
+    /// The flash is the big one's impact frame: the target drawn as a bright silhouette.
+    public private(set) var flashIsImpact = false
+    private var flashPeak: Float = 0
+    private var flashAge: Float = .infinity
+    /// A frame has shown the flash: a pop is never gone before anyone saw it.
+    private var flashDrawn = false
+    /// The shake now, as fractions of its reach (-1...1 at most; the picture's
+    /// transform turns them into pixels and a turn): trauma² on smooth noise.
     public private(set) var shake: (x: Float, y: Float) = (0, 0)
-    private var shakeEnergy: Float = 0
-    private var shakePhase: Float = 0
+    public private(set) var shakeTurn: Float = 0
+    /// 0...1: what hits have added and time has not yet taken away (Eiserloh's
+    /// trauma). The shake is its square, so a tap barely moves and a haymaker rocks.
+    public private(set) var trauma: Float = 0
+    private var shakeTime: Float = 0
+    private let shakeNoise: [SmoothNoise]
+    /// Seconds the scene still holds after a strong hit (hit-stop): nothing moves until
+    /// it runs out, then everything goes on with the energy the hit gave it.
+    public private(set) var hitStop: Float = 0
     public var reduceMotion: Bool
     /// The user's shake and squash strength (Settings), 0...2 of the usual.
     public var shakeStrength: Float = 1
@@ -137,9 +159,19 @@ public struct PunchEffects: Sendable {
     public private(set) var comboText = ""
     public private(set) var comboAge: Float = 0
 
+    /// A hit this strong is the big one: an impact frame, a deeper thump, a longer
+    /// rumble and a larger number.
+    public static let bigHitStrength = 950
+    /// How much of a second trauma loses: a haymaker's shake is gone in half a second.
+    static let traumaDecay: Float = 1.5
+    /// How many pieces all sprites may have in the air at once (the oldest sprites go first).
+    public static let maxBitsAlive = 120
+
     public init(reduceMotion: Bool = false, seed: UInt64 = 0x5EED_F00D) {
         self.reduceMotion = reduceMotion
         random = SeededRandom(seed: seed)
+        // Its own seeds, so the shake draws nothing from the sprites' generator.
+        shakeNoise = (0..<3).map { SmoothNoise(seed: seed ^ (0x7A3D_0000 + UInt64($0))) }
         sprites.reserveCapacity(Self.maxSprites)
         scorePops.reserveCapacity(Self.maxScorePops)
     }
@@ -152,34 +184,70 @@ public struct PunchEffects: Sendable {
         return max(0, 1 - (comboAge - fadeStart) / (Self.comboShowSeconds - fadeStart))
     }
 
+    /// How long a hit of `strength` holds the scene: nothing up to 500, rising fast
+    /// to 80 ms at 999 (a fighting game's hitstop: the weight of a blow is felt in the
+    /// pause). A freeze is not motion, so reduced motion keeps it, at most 50 ms.
+    public static func hitStopSeconds(strength: Int, reduceMotion: Bool) -> Float {
+        guard strength > 500 else { return 0 }
+        let t = min(1, Float(strength - 500) / 499)
+        let hold = 0.08 * t * (2 - t)
+        return reduceMotion ? min(0.05, hold) : hold
+    }
+
     /// Registers a punch. Returns true when it hit the target.
     @discardableResult
     public mutating func punch(_ impact: PunchImpact) -> Bool {
-        if sprites.count == Self.maxSprites { sprites.removeFirst() }
         let tilt = (random.nextUnit() - 0.5) * 0.6
         var sprite = PunchSprite(x: impact.windowX, y: impact.windowY, rotation: tilt, tint: Int(random.next() % 3))
+        // Exactly 0 at 500, so an ordinary punch looks as it always did.
+        let harder = Float(impact.strength - 500) / 999
+        sprite.sizeFactor = 1 + 0.5 * harder
+        sprite.bitCount = impact.tool.bitCount(strength: impact.strength)
         if impact.tool != .fist {
             // Only tools that throw pieces draw a seed, so the fist's frames stay as they were.
             sprite.toolKind = impact.tool
             sprite.seed = random.next()
         }
+        let hold = impact.targetPoint == nil ? 0 : Self.hitStopSeconds(strength: impact.strength, reduceMotion: reduceMotion)
+        // A held hit shows its contact at once: the tool already on the target, not
+        // frozen on its way in.
+        if hold > 0 { sprite.age = impact.tool.contactAge }
+        makeRoom(forBits: sprite.bitCount)
         sprites.append(sprite)
         guard let point = impact.targetPoint else { return false }
+        hitStop = max(hitStop, hold)
         // Blend the anchor toward the new hit so stacked punches move smoothly.
         let weight: Float = squash.isSettled ? 1 : 0.5
         squashAnchor = (squashAnchor.x + (point.x - squashAnchor.x) * weight,
                         squashAnchor.y + (point.y - squashAnchor.y) * weight)
         // Kicks add up but the squash is capped so a flurry does not flatten the target.
-        // Strength scales the kick, the flash and the shake: a tap 0.75x, a haymaker 1.35x.
-        let power = 0.6 + 0.75 * PunchStrength.unit(impact.strength)
+        // Strength scales the kick: a tap 0.7x, a haymaker 1.6x (the last term is 0 at
+        // 500, so an ordinary punch squashes as it always did).
+        let power = 0.6 + 0.75 * PunchStrength.unit(impact.strength) + 0.55 * harder
         let impulse: Float = (reduceMotion ? 1.2 : 4.2) * power * squashStrength
-        if squashStrength > 0, squash.value < (reduceMotion ? 0.05 : 0.3) * max(1, power) * squashStrength { squash.kick(impulse) }
+        if squashStrength > 0, squash.value < (reduceMotion ? 0.05 : 0.3) * max(1, power) * squashStrength {
+            if hold > 0 {
+                // The hold shows the blow landed: part of the kick as a dent already
+                // made, the rest as speed it goes on with when the hold ends.
+                squash.value += impulse * 0.03
+                squash.kick(impulse * 0.75)
+            } else {
+                squash.kick(impulse)
+            }
+        }
+        let big = impact.strength >= Self.bigHitStrength
         if sinceFlash >= Self.minimumFlashInterval {
-            // Reduced motion keeps a gentle glow instead of a white-out.
-            flash = reduceMotion ? min(0.3, 0.18 + 0.12 * power) : min(1, 0.55 + 0.45 * power)
+            // Reduced motion keeps a gentle glow instead of a pop; the big one's pop is
+            // the target as a bright silhouette (its impact frame).
+            flashPeak = reduceMotion ? min(0.3, 0.18 + 0.12 * power) : big ? 1 : min(1, 0.55 + 0.45 * power)
+            flashIsImpact = big && !reduceMotion
+            flashAge = 0
+            flashDrawn = false
+            flash = flashPeak
             sinceFlash = 0
         }
-        shakeEnergy = min(1, shakeEnergy + (reduceMotion ? 0 : 0.6 * power * shakeStrength))
+        if !reduceMotion { trauma = min(1, trauma + 0.2 + 0.55 * PunchStrength.unit(impact.strength)) }
+        updateShake()
         // The first free of the three places, the middle one when all are free; in a
         // flurry that fills all three, the oldest pop's. A new pop replaces whatever is
         // still in its place (fading ones too), so pops sit side by side, never in heaps.
@@ -187,13 +255,25 @@ public struct PunchEffects: Sendable {
         let slot = [1, 0, 2].first { !taken.contains($0) } ?? scorePops.first?.slot ?? 1
         scorePops.removeAll { $0.slot == slot }
         if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
-        scorePops.append(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!", slot: slot))
+        var pop = ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!", slot: slot)
+        // Held at its fullest, not at the small size it springs in from.
+        if hold > 0 { pop.age = ScorePop.peakAge }
+        scorePops.append(pop)
         if impact.combo != combo {
             combo = impact.combo
             comboText = combo >= 2 ? "×\(combo) combo" : ""
         }
         comboAge = 0
         return true
+    }
+
+    /// Drops the oldest sprites until one throwing `bits` more pieces fits under both caps.
+    private mutating func makeRoom(forBits bits: Int) {
+        if sprites.count == Self.maxSprites { sprites.removeFirst() }
+        var alive = sprites.reduce(0) { $0 + $1.bitCount }
+        while alive + bits > Self.maxBitsAlive, !sprites.isEmpty {
+            alive -= sprites.removeFirst().bitCount
+        }
     }
 
     /// A small hop from the middle of the target's base, no burst, no flash: a new
@@ -206,6 +286,14 @@ public struct PunchEffects: Sendable {
 
     /// Advances all effects by one fixed step.
     public mutating func step(_ dt: Float) {
+        // The pop runs on real time: it is the first frame or two of a hit, held or not.
+        flashAge += dt
+        sinceFlash += dt
+        updateFlash()
+        if hitStop > 0 {
+            hitStop = max(0, hitStop - dt)
+            return
+        }
         for index in sprites.indices { sprites[index].age += dt }
         sprites.removeAll { $0.isFinished }
         for index in scorePops.indices { scorePops[index].age += dt }
@@ -215,12 +303,40 @@ public struct PunchEffects: Sendable {
             if comboAge >= Self.comboShowSeconds { combo = 0; comboText = "" }
         }
         squash.step(dt)
-        flash = max(0, flash - dt * (reduceMotion ? 3 : 6))
-        sinceFlash += dt
-        shakeEnergy = max(0, shakeEnergy - dt * 4)
-        shakePhase += dt * 47
-        let amplitude = shakeEnergy * shakeEnergy * 9
-        shake = (amplitude * Easing.sine(shakePhase), amplitude * Easing.cosine(shakePhase * 1.3))
+        trauma = max(0, trauma - dt * Self.traumaDecay)
+        shakeTime += dt
+        updateShake()
+    }
+
+    /// The flash's envelope: a pop at its peak for one frame at least (12 ms, and drawn
+    /// once), then gone; the big one's silhouette two frames at 60 Hz (34 ms). Never
+    /// a fade through grey. The glow of reduced motion fades gently over 150 ms instead.
+    private mutating func updateFlash() {
+        guard flashAge.isFinite else { flash = 0; return }
+        if reduceMotion {
+            flash = max(0, flashPeak * (1 - flashAge / 0.15))
+        } else {
+            let shortest: Float = flashIsImpact ? 0.034 : 0.012
+            // A window not drawing (hidden) must not keep it, and the loop awake, for ever.
+            let over = flashAge >= shortest && (flashDrawn || flashAge >= 0.1)
+            flash = over ? 0 : flashPeak
+        }
+        if flash == 0 { flashAge = .infinity; flashIsImpact = false }
+    }
+
+    /// Says a frame with the flash in it has been drawn (the session, after each frame).
+    public mutating func frameDrawn() {
+        if flash > 0 { flashDrawn = true }
+    }
+
+    /// The shake from trauma: its square on three smooth noises (about 12 wiggles a
+    /// second: a jolt, not a buzz), scaled by the user's setting; none with reduced motion.
+    private mutating func updateShake() {
+        let amount = reduceMotion ? 0 : trauma * trauma * shakeStrength
+        guard amount > 0 else { shake = (0, 0); shakeTurn = 0; return }
+        let t = shakeTime * 12
+        shake = (amount * shakeNoise[0].value(at: t), amount * shakeNoise[1].value(at: t + 17))
+        shakeTurn = amount * shakeNoise[2].value(at: t + 31)
     }
 
     /// The squash as horizontal and vertical scale factors (wider and shorter).
@@ -230,6 +346,6 @@ public struct PunchEffects: Sendable {
     }
 
     public var isAnimating: Bool {
-        !sprites.isEmpty || !squash.isSettled || flash > 0 || shakeEnergy > 0 || !scorePops.isEmpty || combo > 0
+        !sprites.isEmpty || !squash.isSettled || flash > 0 || trauma > 0 || hitStop > 0 || !scorePops.isEmpty || combo > 0
     }
 }

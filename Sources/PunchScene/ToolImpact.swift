@@ -61,7 +61,27 @@ extension PunchTool {
         }
     }
 
-    /// How many pieces a hit throws.
+    /// How many pieces a hit of `strength` throws: the usual number at 500, half
+    /// again as many for a haymaker, half as many for a touch.
+    public func bitCount(strength: Int) -> Int {
+        guard bitCount > 0 else { return 0 }
+        return max(1, Int((Float(bitCount) * (0.5 + PunchStrength.unit(strength))).rounded()))
+    }
+
+    /// How old its sprite is when it meets the target: where a held hit (hit-stop)
+    /// freezes it, on the target rather than on the way in.
+    public var contactAge: Float {
+        switch self {
+        case .fist: return 0.085
+        case .slap: return 0.09
+        case .pillow: return 0.08
+        case .pie: return 0.075
+        case .tomato: return 0.06
+        case .mallet: return 0.09
+        }
+    }
+
+    /// How many pieces an ordinary hit (500) throws.
     public var bitCount: Int {
         switch self {
         case .fist: return 0
@@ -135,7 +155,7 @@ extension PunchSprite {
         }
     }
 
-    /// Piece `index` (0..<tool.bitCount) as it is now.
+    /// Piece `index` (0..<bitCount) as it is now.
     public func bit(_ index: Int) -> ImpactBit {
         var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         let a = random.nextUnit() * 2 * Float.pi
@@ -174,7 +194,7 @@ extension PunchSprite {
         case .mallet:
             // Stars ringing the bump: they spread out to a ring and circle it.
             let ring = 0.5 * Easing.easeOutCubic(min(1, max(0, t - 0.08) / 0.18))
-            let angle = Float(index) / Float(max(1, toolKind.bitCount)) * 2 * Float.pi + t * 4.5
+            let angle = Float(index) / Float(max(1, bitCount)) * 2 * Float.pi + t * 4.5
             return ImpactBit(dx: Easing.cosine(angle) * ring, dy: Easing.sine(angle) * ring * 0.45 - 0.05,
                              scale: 0.15 + 0.04 * size, rotation: t * 6 + a, opacity: t < 0.08 ? 0 : fade)
         }
@@ -183,7 +203,7 @@ extension PunchSprite {
     /// Everything this sprite can cover over its whole life, in window pixels, for a
     /// layout scale: a frame redraws only what changed can ask this.
     public func bounds(layoutScale: Float) -> Rect {
-        let half = toolKind.spriteSize * layoutScale * toolKind.reach
+        let half = toolKind.spriteSize * sizeFactor * layoutScale * toolKind.reach
         return Rect(x: x - half, y: y - half, width: half * 2, height: half * 2)
     }
 }

@@ -141,6 +141,7 @@ extension AppSession {
     /// whole): the next frame's damage is counted from it.
     public func frameDrawn() {
         swap(&drawnFrame, &builtFrame)
+        controller.frameDrawn()
     }
 
     /// Says the canvas no longer shows the last frame drawn (a new window surface): the
@@ -204,6 +205,7 @@ extension AppSession {
         frame.pictureRect = controller.pictureRect
         frame.time = time
         frame.flash = controller.effects.flash
+        frame.flashIsImpact = controller.effects.flashIsImpact
         frame.sprites = controller.effects.sprites
         frame.scorePops = controller.effects.scorePops
         // In a versus one counter would mix both players' chains.

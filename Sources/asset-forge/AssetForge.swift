@@ -81,6 +81,7 @@ struct AssetForge {
         ("pie-1", { PunchSynth.tool(.pie(1)) }), ("pie-2", { PunchSynth.tool(.pie(2)) }),
         ("tomato-1", { PunchSynth.tool(.tomato(1)) }), ("tomato-2", { PunchSynth.tool(.tomato(2)) }),
         ("mallet-1", { PunchSynth.tool(.mallet(1)) }), ("mallet-2", { PunchSynth.tool(.mallet(2)) }),
+        (SoundNames.bigThump, { PunchSynth.punch(.sub) }),
         (SoundNames.click, { PunchSynth.click() }),
     ]
 

@@ -86,7 +86,8 @@ struct PunchTests {
         // A and the trigger land in the middle; after a second hard left the reticle
         // has left the picture, so the last A only shows a sprite.
         #expect(HeadlessRun.punchesLanded(result) == 2)
-        #expect(HeadlessRun.rumbleRequests(result) == 2)
+        // One pulse each, and the full pull (999, the big one) its long rumble after.
+        #expect(HeadlessRun.rumbleRequests(result) == 3)
         // The virtual pad's own rumble hook proves the request went through SDL.
         #expect((HeadlessRun.rumblesDelivered(result) ?? 0) >= 1)
         #expect(try selectedPunches(run) == 2)

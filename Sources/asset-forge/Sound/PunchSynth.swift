@@ -27,6 +27,8 @@ enum PunchSynth {
 
     enum Kind {
         case heavy, snappy, deep
+        /// The big one's layer: a long sub-bass drop with hardly any noise, felt more than heard.
+        case sub
 
         var voice: Voice {
             switch self {
@@ -39,6 +41,9 @@ enum PunchSynth {
             case .deep:
                 Voice(duration: 0.34, startHz: 140, endHz: 58, sweepTime: 0.05, thumpDecay: 0.095,
                       slapLevel: 0.4, slapDecay: 0.016, slapBrightness: 0.3, drive: 2.6, seed: 0x5EED_0003)
+            case .sub:
+                Voice(duration: 0.35, startHz: 96, endHz: 38, sweepTime: 0.07, thumpDecay: 0.11,
+                      slapLevel: 0.12, slapDecay: 0.02, slapBrightness: 0.2, drive: 3.2, seed: 0x5EED_0004)
             }
         }
     }
