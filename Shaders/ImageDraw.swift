@@ -236,9 +236,13 @@ extension Canvas {
     /// in fixed point, samples are bilinear in premultiplied alpha, and where the
     /// picture is opaque and fully inside it is stored rather than blended. `flash`
     /// (0...1) tints the picture toward `flashColor`, for the moment of impact.
+    ///
+    /// `dents` (canvas pixels) bend the picture where it was hit: inside each dent's
+    /// circle the pixels sample from moved points and are shaded, in this same pass,
+    /// so the picture is drawn once and exactly the same under any clip or band.
     public func drawImage(
         _ image: RasterImage, transform: AffineTransform, opacity: Float = 1,
-        flash: Float = 0, flashColor: Color = .white
+        flash: Float = 0, flashColor: Color = .white, dents: [PictureDent] = []
     ) {
         guard let inverse = transform.inverted, opacity > 0 else { return }
         let w = Float(image.width), h = Float(image.height)
@@ -258,6 +262,11 @@ extension Canvas {
         let flashWeight = UInt32(max(0, min(1, flash)) * 256 + 0.5)
         let flashPixel = flashColor.withAlpha(1).premultiplied
         let storeOpaque = image.isOpaque && fade >= 255 && flashWeight == 0
+        // Where the dents bend the picture (nothing outside their circles moves).
+        var dentBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for dent in dents where dent.isVisible {
+            dentBox = dentBox.union(dent.bounds)
+        }
 
         // A picture bigger than the caches is read along slanted lines the hardware
         // prefetcher does not follow, so each new cache line stalled the sampling loop.
@@ -308,14 +317,51 @@ extension Canvas {
             let innerEnd = inside.isEmpty ? end : start + inside.upperBound
 
             let row = pixels + y * stride + bounds.x
-            var x = start
-            @inline(__always) func put(_ sample: UInt32) {
+            @inline(__always) func store(_ sample: UInt32, at x: Int) {
                 var color = sample
                 if flashWeight > 0 {
                     color = Pixel.lerp(color, Pixel.scale(flashPixel, by: color >> 24), flashWeight)
                 }
                 row[x] = Pixel.over(color, row[x], coverage: fade)
             }
+            // A row through a dent: its part inside the dents' box is sampled pixel by
+            // pixel from bent points; the parts either side go the fast way below.
+            let bentStart = y >= dentBox.y && y < dentBox.maxY ? max(start, dentBox.x - bounds.x) : end
+            let bentEnd = bentStart < end ? max(bentStart, min(end, dentBox.maxX - bounds.x)) : end
+            if bentStart < bentEnd {
+                var bent = RowMapping(inverse: inverse, x: bounds.x, y: y, advancedBy: bentStart)
+                let cy = Float(y) + 0.5
+                for x in bentStart..<bentEnd {
+                    let cx = Float(bounds.x + x) + 0.5
+                    var moveX: Float = 0, moveY: Float = 0, shade: Float = 1
+                    for dent in dents where dent.isVisible {
+                        dent.bend(cx - dent.center.x, cy - dent.center.y, moveX: &moveX, moveY: &moveY, shade: &shade)
+                    }
+                    var sample: UInt32
+                    if moveX == 0 && moveY == 0 && shade == 1 {
+                        sample = sampler.sampleClamped(bent.u, bent.v)
+                    } else {
+                        // The move is in canvas pixels; the inverse's linear part takes it to texels.
+                        let du = Int32(clamping: Int(((inverse.a * moveX + inverse.c * moveY) * 65536).rounded()))
+                        let dv = Int32(clamping: Int(((inverse.b * moveX + inverse.d * moveY) * 65536).rounded()))
+                        sample = PictureDent.shaded(sampler.sampleClamped(bent.u &+ du, bent.v &+ dv), by: shade)
+                    }
+                    store(sample, at: x)
+                    bent.u &+= bent.du; bent.v &+= bent.dv
+                }
+            }
+            drawRun(start, bentStart)
+            drawRun(bentEnd, end)
+
+            /// Pixels from..<to of the row (relative to the picture's left edge, inside
+            /// start..<end), unbent.
+            func drawRun(_ from: Int, _ to: Int) {
+            guard to > from else { return }
+            var mapping = RowMapping(inverse: inverse, x: bounds.x, y: y, advancedBy: from)
+            let innerStart = min(to, max(from, innerStart)), innerEnd = min(to, max(innerStart, innerEnd))
+            let end = to
+            var x = from
+            @inline(__always) func put(_ sample: UInt32) { store(sample, at: x) }
             while x < innerStart {
                 put(sampler.sampleClamped(mapping.u, mapping.v))
                 mapping.u &+= mapping.du; mapping.v &+= mapping.dv; x += 1
@@ -358,7 +404,78 @@ extension Canvas {
                 put(sampler.sampleClamped(mapping.u, mapping.v))
                 mapping.u &+= mapping.du; mapping.v &+= mapping.dv; x += 1
             }
+            }
         }
+    }
+}
+
+/// A dent in a picture where it was hit, in canvas pixels: inside its circle the
+/// pixels sample from points moved along the line from its centre, and are shaded.
+/// Pushed in (`depth` > 0) the middle shrinks away and darkens, as a pressed surface
+/// seen from the front; a bump (< 0) swells and lights; a ripple travels outward on
+/// top. Nothing moves at the centre or at the rim, so the circle has no seam.
+public struct PictureDent: Sendable, Equatable, Hashable {
+    public var center: Point
+    public var radius: Float
+    /// How far the middle is pushed in (up to about 0.5); negative bulges out.
+    public var depth: Float
+    /// The travelling ripple's height, and where it has got to (in waves; two fit
+    /// between the centre and the rim).
+    public var ripple: Float
+    public var phase: Float
+
+    public init(center: Point, radius: Float, depth: Float, ripple: Float = 0, phase: Float = 0) {
+        self.center = center
+        self.radius = radius
+        self.depth = depth
+        self.ripple = ripple
+        self.phase = phase
+    }
+
+    public var isVisible: Bool { radius >= 1 && (depth != 0 || ripple != 0) }
+
+    /// The pixels it can change.
+    public var bounds: PixelRect {
+        Rect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2).enclosingPixels
+    }
+
+    /// Adds this dent's move and shade at offset (dx, dy) from its centre.
+    @inline(__always)
+    func bend(_ dx: Float, _ dy: Float, moveX: inout Float, moveY: inout Float, shade: inout Float) {
+        let r2 = dx * dx + dy * dy, rim = radius * radius
+        guard r2 < rim else { return }
+        let x2 = r2 / rim
+        let falloff = (1 - x2) * (1 - x2)
+        // The wave across the circle: two crests from centre to rim, moving outward.
+        let wave = ripple == 0 ? 0 : Self.sineOfTurns(2 * x2.squareRoot() - phase)
+        // Sampling from (1 + k) times as far out shrinks the picture about the centre.
+        let k = falloff * (0.5 * depth + ripple * wave)
+        moveX += dx * k
+        moveY += dy * k
+        shade *= 1 - falloff * (0.45 * depth + 0.3 * ripple * wave)
+    }
+
+    /// sin(2π·turns), to about 1e-4: a parabola per half turn, refined once (Shaders
+    /// has no Foundation, and this runs per pixel).
+    @inline(__always)
+    static func sineOfTurns(_ turns: Float) -> Float {
+        let t = turns - turns.rounded(.down)  // 0..<1
+        let x = t < 0.5 ? t * 4 - 1 : 3 - t * 4  // -1...1 over each half, peak at the quarter
+        let y = (t < 0.5 ? 1 : -1) * (1 - x * x)
+        return 0.225 * (y * abs(y) - y) + y
+    }
+
+    /// A premultiplied pixel darkened (shade < 1) or lit (> 1, never past its alpha).
+    @inline(__always)
+    static func shaded(_ pixel: UInt32, by shade: Float) -> UInt32 {
+        guard shade != 1 else { return pixel }
+        let alpha = pixel >> 24
+        let factor = UInt32(max(0, min(2, shade)) * 256 + 0.5)
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            // Parenthesized: Swift's shifts bind tighter than its multiplication.
+            min(alpha, (((pixel >> shift) & 0xFF) * factor) >> 8) << shift
+        }
+        return alpha << 24 | channel(16) | channel(8) | channel(0)
     }
 }
 

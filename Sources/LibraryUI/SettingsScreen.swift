@@ -23,7 +23,7 @@ extension LibraryScreens {
         // one column in the middle otherwise, its rows as tall as the room allows.
         let twoColumns = body.width >= 1100 * s
         let columnLimit = twoColumns ? min((body.width - groupGap) / 2, 620 * s) : min(body.width, 760 * s)
-        let rowsInColumn: Float = twoColumns ? 5 : 8
+        let rowsInColumn: Float = twoColumns ? 6 : 9
         let groupsInColumn: Float = twoColumns ? 2 : 3
         let rowHeight = max(50 * s, min(58 * s, (body.height - groupsInColumn * (titleHeight + 12 * s + groupGap)) / rowsInColumn))
         // Taller than the window (a small one, or a large "size of everything"): the
@@ -68,10 +68,11 @@ extension LibraryScreens {
             if let on = switchRow("Play sounds", current.sound, in: row(0, in: sound)) { changed.sound = on }
             if let volume = stepperRow("Volume", .volume, current.volume, step: 10, in: row(1, in: sound)) { changed.volume = volume }
 
-            let motion = group("Motion", rows: 3)
+            let motion = group("Motion", rows: 4)
             if let on = switchRow("Reduce motion", current.reduceMotion, in: row(0, in: motion)) { changed.reduceMotion = on }
             if let shake = stepperRow("Screen shake", .shake, current.shake, step: 25, in: row(1, in: motion)) { changed.shake = shake }
             if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
+            if let on = switchRow("Dent and ripple where hit", current.dent, in: row(3, in: motion)) { changed.dent = on }
 
             let display = group("Display", rows: 3, newColumn: true)
             if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }

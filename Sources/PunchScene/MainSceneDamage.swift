@@ -38,6 +38,17 @@ extension MainSceneRenderer {
                 hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)
                 hasher.combine(transform); hasher.combine(flash); hasher.combine(rect); hasher.combine(sticker); hasher.combine(scale)
             }
+            // The dents change only their circles: their own entry, so a dent springing
+            // back on a still picture redraws its box, not the whole picture.
+            var dentBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for dent in frame.dents where dent.isVisible { dentBox = dentBox.union(dent.bounds) }
+            if !dentBox.isEmpty {
+                let dents = frame.dents
+                list.append(dentBox.intersection(bounds)) { hasher in
+                    hasher.combine(12); hasher.combine(dents); hasher.combine(image.serial); hasher.combine(image.revision)
+                    hasher.combine(transform); hasher.combine(flash)
+                }
+            }
         case .loading:
             let radius = 28 * scale
             let center = rect.center
@@ -158,10 +169,5 @@ extension MainSceneRenderer {
         rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(-(blur * 1.5 + 2)).enclosingPixels
     }
 
-    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        let left = min(a.x, b.x), top = min(a.y, b.y)
-        return PixelRect(x: left, y: top, width: max(a.maxX, b.maxX) - left, height: max(a.maxY, b.maxY) - top)
-    }
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect { a.union(b) }
 }

@@ -26,6 +26,8 @@ public struct MainSceneFrame {
     /// How far the picture is tinted toward the flash's colour: a pop lights it a little
     /// over half way; the impact frame makes it a silhouette.
     public var flashTint: Float { flash * (flashIsImpact ? 1 : 0.55) }
+    /// Where the picture is dented now (canvas pixels), drawn in its own pass.
+    public var dents: [PictureDent] = []
     public var sprites: [PunchSprite]
     /// "742!" near each recent hit, and "×5 combo" while a chain lasts.
     public var scorePops: [ScorePop]
@@ -266,7 +268,8 @@ public final class MainSceneRenderer: BandRenderer {
             of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
                 radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
         }
-        canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flashTint, flashColor: Color(hex: 0xFFF4E0))
+        canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flashTint, flashColor: Color(hex: 0xFFF4E0),
+                         dents: frame.dents)
     }
 
     private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {

@@ -145,6 +145,7 @@ public final class PunchController {
         effects.reduceMotion = settings.reduceMotion
         effects.shakeStrength = Float(settings.shake) / 100
         effects.squashStrength = Float(settings.squash) / 100
+        effects.dents = settings.dent
         tool = settings.tool
         let scale = Float(settings.uiScale) / 100
         if scale != uiScale {

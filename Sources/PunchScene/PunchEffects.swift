@@ -143,6 +143,11 @@ public struct PunchEffects: Sendable {
     /// it runs out, then everything goes on with the energy the hit gave it.
     public private(set) var hitStop: Float = 0
     public var reduceMotion: Bool
+    /// The picture dents where it is hit (the `dent` setting; never under reduce motion).
+    public var dents = true
+    /// The dents still springing back, oldest first (at most `maxDents`).
+    public private(set) var hitDents: [HitDent] = []
+    public static let maxDents = 4
     /// The user's shake and squash strength (Settings), 0...2 of the usual.
     public var shakeStrength: Float = 1
     public var squashStrength: Float = 1
@@ -173,6 +178,7 @@ public struct PunchEffects: Sendable {
         // Its own seeds, so the shake draws nothing from the sprites' generator.
         shakeNoise = (0..<3).map { SmoothNoise(seed: seed ^ (0x7A3D_0000 + UInt64($0))) }
         sprites.reserveCapacity(Self.maxSprites)
+        hitDents.reserveCapacity(Self.maxDents)
         scorePops.reserveCapacity(Self.maxScorePops)
     }
 
@@ -216,6 +222,10 @@ public struct PunchEffects: Sendable {
         sprites.append(sprite)
         guard let point = impact.targetPoint else { return false }
         hitStop = max(hitStop, hold)
+        if dents && !reduceMotion {
+            if hitDents.count == Self.maxDents { hitDents.removeFirst() }
+            hitDents.append(HitDent(u: point.x, v: point.y, tool: impact.tool, strength: impact.strength))
+        }
         // Blend the anchor toward the new hit so stacked punches move smoothly.
         let weight: Float = squash.isSettled ? 1 : 0.5
         squashAnchor = (squashAnchor.x + (point.x - squashAnchor.x) * weight,
@@ -298,6 +308,8 @@ public struct PunchEffects: Sendable {
         sprites.removeAll { $0.isFinished }
         for index in scorePops.indices { scorePops[index].age += dt }
         scorePops.removeAll { $0.isFinished }
+        for index in hitDents.indices { hitDents[index].age += dt }
+        hitDents.removeAll { $0.isFinished }
         if combo > 0 {
             comboAge += dt
             if comboAge >= Self.comboShowSeconds { combo = 0; comboText = "" }
@@ -346,6 +358,6 @@ public struct PunchEffects: Sendable {
     }
 
     public var isAnimating: Bool {
-        !sprites.isEmpty || !squash.isSettled || flash > 0 || trauma > 0 || hitStop > 0 || !scorePops.isEmpty || combo > 0
+        !sprites.isEmpty || !squash.isSettled || flash > 0 || trauma > 0 || hitStop > 0 || !hitDents.isEmpty || !scorePops.isEmpty || combo > 0
     }
 }

@@ -13,6 +13,8 @@ public struct UserSettings: Sendable, Equatable {
     public var shake = 100
     /// How far the target squashes on a hit, 0–200 % of the usual.
     public var squash = 100
+    /// The picture dents where it is hit and ripples back (never under reduce motion).
+    public var dent = true
     /// Size of everything on screen, 100–200 % of what fits the window.
     public var uiScale = 100
     /// Start fullscreen (F11 switches and remembers it).
@@ -28,7 +30,7 @@ public struct UserSettings: Sendable, Equatable {
     public enum Key: String, CaseIterable, Sendable {
         case sound, volume
         case reduceMotion = "reduce-motion"
-        case shake, squash
+        case shake, squash, dent
         case uiScale = "ui-scale"
         case fullscreen
         case photoFrame = "photo-frame"
@@ -42,6 +44,7 @@ public struct UserSettings: Sendable, Equatable {
             case .reduceMotion: return "gentler motion and a softer flash, on or off"
             case .shake: return "screen shake on a hit, 0 to 200 (%)"
             case .squash: return "how far the target squashes, 0 to 200 (%)"
+            case .dent: return "the picture dents where it is hit and ripples back, on or off"
             case .uiScale: return "size of everything on screen, 100 to 200 (%)"
             case .fullscreen: return "start fullscreen, on or off"
             case .photoFrame: return "photos framed as stickers, on or off"
@@ -60,7 +63,7 @@ public struct UserSettings: Sendable, Equatable {
             case .volume: return 0...100
             case .shake, .squash: return 0...200
             case .uiScale: return 100...200
-            case .sound, .reduceMotion, .fullscreen, .photoFrame, .tool: return nil
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool: return nil
             }
         }
 
@@ -106,6 +109,7 @@ public struct UserSettings: Sendable, Equatable {
         case .reduceMotion: return Self.text(reduceMotion)
         case .shake: return String(shake)
         case .squash: return String(squash)
+        case .dent: return Self.text(dent)
         case .uiScale: return String(uiScale)
         case .fullscreen: return Self.text(fullscreen)
         case .photoFrame: return Self.text(photoFrame)
@@ -127,13 +131,14 @@ public struct UserSettings: Sendable, Equatable {
             case .shake: shake = value
             case .squash: squash = value
             case .uiScale: uiScale = value
-            case .sound, .reduceMotion, .fullscreen, .photoFrame, .tool: break
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool: break
             }
         } else {
             guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
             switch key {
             case .sound: sound = value
             case .reduceMotion: reduceMotion = value
+            case .dent: dent = value
             case .fullscreen: fullscreen = value
             case .photoFrame: photoFrame = value
             case .volume, .shake, .squash, .uiScale, .tool: break

@@ -223,6 +223,12 @@ extension AppSession {
                 previousSquash: controller.previousSquash, interpolation: interpolation,
                 breath: MainSceneFrame.visibleBreath(policy.breath(time: time, reducesMotion: settings.reduceMotion),
                                                      pictureHeight: frame.pictureRect.height))
+            let side = min(frame.pictureRect.width, frame.pictureRect.height)
+            frame.dents = controller.effects.hitDents.map {
+                $0.pictureDent(imageWidth: image.width, imageHeight: image.height, transform: frame.pictureTransform, side: side)
+            }
+        } else {
+            frame.dents = []
         }
         renderer.frame = frame
         renderer.preparePaints()

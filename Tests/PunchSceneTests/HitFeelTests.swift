@@ -279,3 +279,76 @@ struct BigHitSoundTests {
         #expect(big.longestRumble >= 400 && big.longestRumble > strong.longestRumble + 150)
     }
 }
+
+@Suite("Dents")
+struct HitDentTests {
+    @Test("a fist dents tight and deep, a pillow wide and shallow, a mallet bumps out; harder is deeper")
+    func shapesByTool() {
+        let fist = HitDent(u: 0.5, v: 0.5, tool: .fist, strength: 800)
+        let pillow = HitDent(u: 0.5, v: 0.5, tool: .pillow, strength: 800)
+        let mallet = HitDent(u: 0.5, v: 0.5, tool: .mallet, strength: 800)
+        #expect(fist.radius < pillow.radius && fist.depth > 2 * pillow.depth && pillow.depth > 0)
+        #expect(mallet.depth < 0)
+        #expect(HitDent(u: 0, v: 0, tool: .fist, strength: 999).depth > 1.5 * HitDent(u: 0, v: 0, tool: .fist, strength: 300).depth)
+    }
+
+    @Test("a dent springs back through flat, its ripple runs outward, and all of it is gone in about half a second")
+    func springsBackAndFades() {
+        var dent = HitDent(u: 0.5, v: 0.5, tool: .fist, strength: 800)
+        var depths: [Float] = [], phases: [Float] = []
+        while !dent.isFinished {
+            depths.append(dent.shape.depth)
+            phases.append(dent.shape.phase)
+            dent.age += 1 / 120
+        }
+        #expect(depths.first == dent.depth)
+        #expect(depths.contains { $0 < 0 }, "it overshoots past flat")
+        #expect(phases == phases.sorted() && (phases.last ?? 0) > 1, "the ripple runs outward")
+        #expect(abs(depths.last ?? 1) < 0.01 * dent.depth)
+        #expect((0.45...0.6).contains(Float(depths.count) / 120))
+    }
+
+    @Test("hits dent where they land, superposed up to four; a miss, the setting off or reduced motion do not dent")
+    func whenHitsDent() {
+        var effects = PunchEffects()
+        for index in 0..<6 { effects.punch(PunchImpact(windowX: 0, windowY: 0, targetPoint: (0.1 * Float(index), 0.4), strength: 700)) }
+        #expect(effects.hitDents.count == PunchEffects.maxDents)
+        #expect(effects.hitDents.last?.u == 0.5 && effects.hitDents.last?.v == 0.4)
+        effects.punch(PunchImpact(windowX: 0, windowY: 0, targetPoint: nil, strength: 700))
+        #expect(effects.hitDents.count == PunchEffects.maxDents)
+        // Their lifetime after the hold (hits of 700 hold the scene 51 ms).
+        for _ in 0..<Int((HitDent.lifetime + 0.06) * 120) + 1 { effects.step(1 / 120) }
+        #expect(effects.hitDents.isEmpty)
+
+        var off = PunchEffects()
+        off.dents = false
+        off.punch(hit(900))
+        var calm = PunchEffects(reduceMotion: true)
+        calm.punch(hit(900))
+        #expect(off.hitDents.isEmpty && calm.hitDents.isEmpty)
+    }
+
+    @Test("a held hit holds its dent at full depth; it springs back once the hold ends")
+    func heldWithTheScene() {
+        var effects = PunchEffects()
+        effects.punch(hit(999))
+        for _ in 0..<8 { effects.step(1 / 120) }
+        #expect(effects.hitDents.first?.age == 0)
+        for _ in 0..<8 { effects.step(1 / 120) }
+        #expect((effects.hitDents.first?.age ?? 0) > 0)
+    }
+
+    @Test("the dent setting reaches the effects through the controller")
+    func settingApplies() throws {
+        let fixture = try ControllerFixture()
+        var settings = UserSettings()
+        settings.dent = false
+        fixture.controller.apply(settings)
+        fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: nil, strength: 800)
+        #expect(fixture.controller.effects.hitDents.isEmpty)
+        settings.dent = true
+        fixture.controller.apply(settings)
+        fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: nil, strength: 800)
+        #expect(fixture.controller.effects.hitDents.count == 1)
+    }
+}
