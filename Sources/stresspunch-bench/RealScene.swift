@@ -8,10 +8,12 @@ import Pictures
 import Platform
 import PunchScene
 import Raster
+import Shaders
 import StressPunchApp
 import TargetStore
 
-/// scene_1080p and scene_1080p_mt, ours: the real punch screen as the app draws it.
+/// scene_1080p and scene_1080p_mt, ours: the real punch screen as the app draws it;
+/// scene_1080p_dent: the same with the punch's dent, against it flat.
 ///
 /// The real app (headless, 1920x1080) opens a library whose selected target is a
 /// photo (so it is framed as a sticker with its soft shadow), is punched once at the
@@ -30,6 +32,8 @@ final class RealPunchScreen {
     let scene: MainSceneRenderer
     let commands: [DrawCommand]
     let burst: RasterImage
+    /// The dent the punch left, as the captured frame had it (the scene itself is flat).
+    let dents: [PictureDent]
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("stresspunch-scene-\(getpid())")
@@ -79,6 +83,11 @@ final class RealPunchScreen {
         scene.frame.scorePops = []
         scene.frame.comboOpacity = 0
         scene.frame.flash = 0
+        // The click's dent, 0.2 s on: scene_1080p_dent draws it; the others draw the
+        // picture flat, as cairo does.
+        dents = scene.frame.dents
+        guard !dents.isEmpty else { throw AnchorError.sdl("the punch left no dent in the picture") }
+        scene.frame.dents = []
         self.scene = scene
         commands = ui.commands
         // The captured renderer and commands are all that is drawn from here on; the

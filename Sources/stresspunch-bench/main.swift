@@ -92,7 +92,7 @@ do {
             anchorName: "compose_1080p", anchor: { canvas.resetClip(); scene.render(into: canvas) },
             goal: "ratio <= 1.15", meets: { _, ratio in (ratio ?? 2) <= 1.15 }))
     }
-    if wanted("scene_1080p") || wanted("scene_1080p_mt") {
+    if wanted("scene_1080p") || wanted("scene_1080p_mt") || wanted("scene_1080p_dent") {
         // The real punch screen (see RealPunchScreen) against cairo drawing its primitives.
         let screen = try RealPunchScreen()
         let sceneCanvas = Canvas(width: RealPunchScreen.size.width, height: RealPunchScreen.size.height)
@@ -116,6 +116,17 @@ do {
                          pitch: sceneCanvas.stride * 4, to: "/tmp/bench-scene-ours.png")
                 cairo.writePNG(to: "/tmp/bench-scene-cairo.png")
             }
+        }
+        if wanted("scene_1080p_dent") {
+            // The same frame mid-dent (the click's, 0.2 s on: springing back, its ripple
+            // running out) against it flat: what bending the picture in its own pass costs.
+            let dents = screen.dents
+            benches.append(Bench(
+                name: "scene_1080p_dent",
+                ours: { screen.scene.frame.dents = dents; sceneCanvas.resetClip(); screen.scene.render(into: sceneCanvas) },
+                anchorName: "scene_1080p_flat",
+                anchor: { screen.scene.frame.dents = []; sceneCanvas.resetClip(); screen.scene.render(into: sceneCanvas) },
+                goal: "ratio <= 1.3", meets: { _, ratio in (ratio ?? 2) <= 1.3 }))
         }
         if wanted("scene_1080p_mt") {
             let sceneExecutor = BandExecutor(canvas: sceneCanvas)

@@ -44,7 +44,7 @@ private func differences(_ a: Canvas, _ b: Canvas, from center: Point) -> (count
 struct PictureDentTests {
     let center = Point(150, 120)
 
-    @Test("a dent bends the picture inside its circle and leaves every pixel outside it as it was")
+    @Test("a dent bends the picture inside its circle (and the field's one cell about it) and leaves every pixel beyond as it was")
     func dentStaysInItsCircle() {
         let flat = drawn([])
         for dent in [PictureDent(center: center, radius: 50, depth: 0.4),
@@ -52,7 +52,8 @@ struct PictureDentTests {
                      PictureDent(center: center, radius: 50, depth: 0.1, ripple: 0.2, phase: 0.7)] {
             let bent = differences(drawn([dent]), flat, from: center)
             #expect(bent.count > 1500, "\(dent): only \(bent.count) pixels changed")
-            #expect(bent.farthest <= 51, "\(dent): changed a pixel \(bent.farthest) px from the centre")
+            // The field is sampled every 8 px: a pixel blends the nodes of its cell.
+            #expect(bent.farthest <= 50 + 8 * 1.42, "\(dent): changed a pixel \(bent.farthest) px from the centre")
         }
     }
 

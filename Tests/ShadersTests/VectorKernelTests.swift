@@ -118,3 +118,28 @@ struct VectorKernelTests {
         #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 3)
     }
 }
+
+extension VectorKernelTests {
+    @Test("dented pictures (bent points sampled eight at a time) are byte-identical both ways",
+          .enabled(if: vectorKernelsRun, notComparable))
+    func dentsMatch() {
+        let picture = noisePicture(width: 120, height: 100, seed: 11)
+        let opaque = RasterImage(width: 120, height: 100, rgba: (0..<(120 * 100)).flatMap { index -> [UInt8] in
+            let p = picture[index % 120, index / 120]
+            return [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF), 255]
+        })
+        let both = drawBothWays { canvas in
+            for (step, image) in [picture, opaque, picture].enumerated() {
+                let transform = AffineTransform.translation(-60, -50).then(.scale(1.6 + 0.3 * Float(step), 1.4))
+                    .then(.rotation(0.2 * Float(step) - 0.1)).then(.translation(160, 120))
+                let dents = [PictureDent(center: Point(150 + 9 * Float(step), 110), radius: 70, depth: 0.4 - 0.3 * Float(step),
+                                         ripple: 0.15, phase: 0.4 * Float(step)),
+                             PictureDent(center: Point(200, 150), radius: 35, depth: -0.3)]
+                canvas.drawImage(image, transform: transform, opacity: step == 2 ? 0.8 : 1, dents: dents)
+            }
+        }
+        let differing = zip(both.vector, both.baseline).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ")
+        #expect(Set(both.vector).count > 1000, "the pictures were drawn")
+    }
+}

@@ -36,6 +36,12 @@ void rk_set_avx2_enabled(int enabled);
 intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v, int32_t du, int32_t dv,
                               intptr_t count, uint32_t *out, int32_t aheadU, int32_t aheadV);
 
+/// The same bilinear samples at `count` arbitrary points (us[i], vs[i]) in 16.16 texel
+/// coordinates (a dented picture's bent points), each with its four texels inside the
+/// image. Whole groups of 8, as rk_bilinear_run_avx2; returns how many it wrote.
+intptr_t rk_bilinear_points_avx2(const uint32_t *pixels, intptr_t width, const int32_t *us, const int32_t *vs,
+                                 intptr_t count, uint32_t *out);
+
 /// Asks the cache for the texel pairs (this row and the next) that `count` samples
 /// from (u, v), stepping (du, dv), will read; all must lie inside the image. Prefetches
 /// only: no load waits, so a row's worth of cache misses is in flight at once. Any x86-64.
