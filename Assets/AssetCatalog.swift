@@ -53,13 +53,14 @@ public enum AssetCatalog {
     public static let targetPictureNames = [
         "alarm-clock", "printer", "inbox", "meeting", "loading-wheel", "coffee-pot", "wifi-router", "deadline",
     ]
-    /// The tools' pictures: each tool but the fist has a sprite (512 x 512) and a piece
-    /// its impact throws (128 x 128); every tool has an icon (256 x 256). Named as
-    /// `PunchTool.spritePictureName`, `bitPictureName` and `iconPictureName`.
+    /// The tools' pictures: each tool but the fist has a sprite (512 x 512); every tool
+    /// has a piece its impact throws (128 x 128) and an icon (256 x 256), and the fist
+    /// and the slap share a speed line. Named as `PunchTool.spritePictureName`,
+    /// `bitPictureName`, `iconPictureName` and `streakPictureName`.
     public static var toolPictureNames: [String] {
         PunchTool.allCases.flatMap { tool in
             (tool == .fist ? [] : [tool.spritePictureName]) + [tool.iconPictureName] + (tool.bitPictureName.map { [$0] } ?? [])
-        }
+        } + [PunchTool.streakPicture]
     }
     /// Every picture that ships.
     public static var pictureNames: [String] {

@@ -44,7 +44,8 @@ enum BuiltinAssets {
         for tool in PunchTool.allCases {
             let sprite = tool == .fist ? burst : image(named: tool.spritePictureName)
             guard let sprite = sprite ?? burst else { continue }
-            art[tool] = ToolArt(sprite: sprite, icon: image(named: tool.iconPictureName), bit: tool.bitPictureName.flatMap(image(named:)))
+            art[tool] = ToolArt(sprite: sprite, icon: image(named: tool.iconPictureName), bit: tool.bitPictureName.flatMap(image(named:)),
+                                streak: tool.streakPictureName.flatMap(image(named:)))
         }
         return art
     }

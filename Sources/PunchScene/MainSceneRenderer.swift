@@ -23,9 +23,9 @@ public struct MainSceneFrame {
     public var flash: Float
     /// The flash is the big one's impact frame: the picture drawn all in the flash's colour.
     public var flashIsImpact = false
-    /// How far the picture is tinted toward the flash's colour: a pop lights it a little
-    /// over half way; the impact frame makes it a silhouette.
-    public var flashTint: Float { flash * (flashIsImpact ? 1 : 0.55) }
+    /// How far the picture is tinted toward the flash's colour: a pop lights it by a
+    /// third at most (more washed the art out pale); the impact frame makes it a silhouette.
+    public var flashTint: Float { flash * (flashIsImpact ? 1 : 0.32) }
     /// Where the picture is dented now (canvas pixels), drawn in its own pass.
     public var dents: [PictureDent] = []
     public var sprites: [PunchSprite]
@@ -281,8 +281,10 @@ public final class MainSceneRenderer: BandRenderer {
     /// What a sprite draws, in order: each picture, where, how faded. Damage tracking
     /// reads the same (`describe(into:)`), so a new kind of sprite needs only this.
     /// A visitor, not an array: the frame allocates nothing for it.
-    func forEachDrawing(of sprite: PunchSprite, _ body: (RasterImage, AffineTransform, Float) -> Void) {
+    public func forEachDrawing(of sprite: PunchSprite, _ body: (RasterImage, AffineTransform, Float) -> Void) {
         if sprite.toolKind == .fist {
+            // The dust and speed lines fly out behind the burst.
+            forEachBit(of: sprite, art: toolArt[.fist], size: sprite.toolKind.spriteSize * sprite.sizeFactor * frame.layout.scale, body)
             let size = 200 * frame.layout.scale * sprite.sizeFactor * sprite.scale
             let factor = size / Float(burst.width)
             let half = Float(burst.width) / 2
@@ -298,8 +300,8 @@ public final class MainSceneRenderer: BandRenderer {
         // What it throws flies behind the tool, except feathers, which float in front.
         if sprite.toolKind != .pillow { forEachBit(of: sprite, art: art, size: size, body) }
         let image = art?.sprite ?? burst
-        let pose = sprite.pose
-        if pose.opacity > 0 {
+        func drawPose(_ pose: SpritePose, opacity: Float) {
+            guard opacity > 0 else { return }
             let factor = size / Float(image.width)
             let half = Float(image.width) / 2
             let pivot = Point(pose.pivotX * Float(image.width), pose.pivotY * Float(image.width))
@@ -307,16 +309,28 @@ public final class MainSceneRenderer: BandRenderer {
                 .then(.scale(factor * pose.scaleX, factor * pose.scaleY))
                 .then(.rotation(pose.rotation))
                 .then(.translation(sprite.x + pose.pivotX * size, sprite.y + pose.pivotY * size))
-            body(image, transform, pose.opacity)
+            body(image, transform, opacity)
         }
+        // The wind-up's smear: the swing's raised and half-way poses, faint and fading,
+        // behind the tool that has already landed.
+        let sinceContact = sprite.age - sprite.toolKind.contactAge
+        if sprite.toolKind.swings, sinceContact >= 0, sinceContact < PunchTool.swingSmearSeconds {
+            let fading = 1 - sinceContact / PunchTool.swingSmearSeconds
+            for (share, opacity) in [(Float(0), Float(0.22)), (0.5, 0.4)] {
+                var ghost = sprite
+                ghost.age = sprite.toolKind.contactAge * share
+                drawPose(ghost.pose, opacity: opacity * fading)
+            }
+        }
+        let pose = sprite.pose
+        drawPose(pose, opacity: pose.opacity)
         if sprite.toolKind == .pillow { forEachBit(of: sprite, art: art, size: size, body) }
     }
 
     private func forEachBit(of sprite: PunchSprite, art: ToolArt?, size: Float, _ body: (RasterImage, AffineTransform, Float) -> Void) {
-        guard let bit = art?.bit else { return }
         for index in 0..<sprite.bitCount {
             let piece = sprite.bit(index)
-            guard piece.opacity > 0, piece.scale > 0 else { continue }
+            guard piece.opacity > 0, piece.scale > 0, let bit = piece.isStreak ? art?.streak : art?.bit else { continue }
             let factor = size * piece.scale / Float(bit.width)
             let half = Float(bit.width) / 2
             let transform = AffineTransform.translation(-half, -half)

@@ -282,21 +282,29 @@ extension MarkPainter {
             ])
             paintAtop(paint, around: at, radiusX: radius, radiusY: radius, on: image)
         }
-        func along(_ angle: Float, _ distance: Float) -> Point {
-            Point(center.x + Easing.sine(angle + tilt) * distance, center.y - Easing.cosine(angle + tilt) * distance)
-        }
-        // A wide warm glow, then the palm.
+        // A wide warm glow, then the hand: palm, four fingers fanned and a thumb, filled
+        // as one shape (overlaps count once), so hits read as a hand, not as dabs.
         dab(center, unit * 1.35, 0.45)
-        dab(Point(center.x, center.y + unit * 0.2), unit * 0.62, 1)
-        // Four fingers, fanned, each three dabs toward its tip.
-        for (index, angle) in [Float(-0.42), -0.14, 0.14, 0.40].enumerated() {
-            let length: Float = index == 0 ? 0.85 : index == 3 ? 0.8 : 1
-            for step in 0..<3 {
-                dab(along(angle, unit * (0.55 + (0.32 + Float(step) * 0.3) * length)), unit * (0.2 - Float(step) * 0.018), 0.95)
+        let box = Self.extent(of: mark, width: image.width, height: image.height)
+        shapes(in: box, on: image) { canvas, o in
+            let c = Point(center.x - o.x, center.y - o.y)
+            /// A finger from `from` out along `angle` (0 is up), `length` long.
+            func finger(_ angle: Float, from: Float, length: Float, width: Float) -> Path {
+                let base = Point(c.x + Easing.sine(angle + tilt) * from, c.y - Easing.cosine(angle + tilt) * from)
+                return Path.roundedRect(Rect(x: -width / 2, y: -length, width: width, height: length + width / 2), radius: width / 2)
+                    .applying(AffineTransform.rotation(angle + tilt).then(.translation(base.x, base.y)))
             }
+            var parts = [Path.ellipse(center: Point(c.x, c.y + unit * 0.18), radiusX: unit * 0.6, radiusY: unit * 0.56)]
+            for (index, angle) in [Float(-0.42), -0.14, 0.14, 0.40].enumerated() {
+                let length: Float = index == 0 ? 0.78 : index == 3 ? 0.72 : 0.92
+                parts.append(finger(angle, from: unit * 0.42, length: unit * length, width: unit * 0.27))
+            }
+            parts.append(finger(-1.35, from: unit * 0.4, length: unit * 0.5, width: unit * 0.28))
+            let paint = RadialGradientPaint(center: Point(c.x, c.y + unit * 0.1), radius: unit * 1.5, stops: [
+                (0, hot.withAlpha(min(0.85, alpha * 1.15))), (0.6, hot.withAlpha(alpha * 0.8)), (1, hot.withAlpha(alpha * 0.55)),
+            ])
+            canvas.fillPolygons(parts.flatMap { $0.flattened().map(\.points) }, paint: paint)
         }
-        // The thumb, out to the side and down.
-        for step in 0..<2 { dab(along(-1.35, unit * (0.6 + Float(step) * 0.28)), unit * 0.19, 0.9) }
     }
 
     /// A pie: a dollop of cream, off-white with a pale shadow and a shine, crumbs of
@@ -325,12 +333,18 @@ extension MarkPainter {
                 canvas.fillCircle(center: Point(top.x - width * 0.18, top.y + length - width * 0.1), radius: width * 0.2,
                                   Color.white.withAlpha(0.9))
             }
-            // The dollop: a lumpy cloud, a soft cream shadow under it, a shine.
+            // Cream smeared where the pie slid on, under the dollop.
+            let smear = AffineTransform.rotation(random.nextSigned() * 0.5).then(.translation(c.x, c.y))
+            canvas.fill(Path.ellipse(center: Point(0, 0), radiusX: radius * 1.45, radiusY: radius * 0.42).applying(smear),
+                        Color(hex: 0xFFF6E4, alpha: 0.7))
+            // The dollop: a low, lumpy mound (wider than tall: cream slumps), a soft
+            // cream edge, a shine.
             var radii: [Float] = []
-            for _ in 0..<11 { radii.append(radius * (0.82 + 0.3 * random.nextUnit())) }
-            let outline = Self.blob(c, radii: radii.map { $0 * 1.06 }, turn: random.nextUnit())
-            canvas.fill(outline, Color(hex: 0xE3CFAE))
-            let cream = Self.blob(c, radii: radii, turn: random.nextUnit() * 0.1)
+            for _ in 0..<11 { radii.append(radius * (0.86 + 0.22 * random.nextUnit())) }
+            let slump = AffineTransform.translation(-c.x, -c.y).then(.scale(1.12, 0.74)).then(.translation(c.x, c.y))
+            let outline = Self.blob(c, radii: radii.map { $0 * 1.05 }, turn: random.nextUnit()).applying(slump)
+            canvas.fill(outline, Color(hex: 0xEADBC0))
+            let cream = Self.blob(c, radii: radii, turn: random.nextUnit() * 0.1).applying(slump)
             canvas.fill(cream, paint: RadialGradientPaint(center: Point(c.x - radius * 0.3, c.y - radius * 0.35), radius: radius * 1.5,
                                                           stops: [(0, Color(hex: 0xFFFFFF)), (0.55, Color(hex: 0xFFF6E4)), (1, Color(hex: 0xEFDDBF))]))
             canvas.fillEllipse(center: Point(c.x - radius * 0.32, c.y - radius * 0.38), radiusX: radius * 0.3, radiusY: radius * 0.14,
@@ -405,17 +419,19 @@ extension MarkPainter {
             (1, Color(hex: 0xE05A7A).withAlpha(0)),
         ])
         paintAtop(glow, around: center, radiusX: radius * 1.3, radiusY: radius * 1.3, on: image)
-        let shadowCenter = Point(center.x + radius * 0.22, center.y + radius * 0.26)
-        let shadow = RadialGradientPaint(center: shadowCenter, radius: radius, stops: [
-            (0, Color(hex: 0x3A1D4E).withAlpha(0)), (0.62, Color(hex: 0x3A1D4E).withAlpha(0.05)),
-            (0.85, Color(hex: 0x3A1D4E).withAlpha(0.42 + 0.2 * depth)), (1, Color(hex: 0x3A1D4E).withAlpha(0)),
-        ])
-        paintAtop(shadow, around: shadowCenter, radiusX: radius, radiusY: radius, on: image)
-        let dome = RadialGradientPaint(center: Point(center.x - radius * 0.28, center.y - radius * 0.3), radius: radius * 0.95, stops: [
-            (0, Color(hex: 0xFFF2F6).withAlpha(0.75)), (0.35, Color(hex: 0xFFD6E2).withAlpha(0.4)),
-            (1, Color(hex: 0xFFD6E2).withAlpha(0)),
-        ])
-        paintAtop(dome, around: center, radiusX: radius * 1.3, radiusY: radius * 1.3, on: image)
+        // The bump itself: a swollen disc lit from the upper left and in shadow at the
+        // lower right (a dome, not a ring), a small bright highlight on its crown.
+        let box = Self.extent(of: mark, width: image.width, height: image.height)
+        shapes(in: box, on: image) { canvas, o in
+            let c = Point(center.x - o.x, center.y - o.y)
+            let shading = LinearGradientPaint(
+                from: Point(c.x - radius * 0.7, c.y - radius * 0.7), to: Point(c.x + radius * 0.7, c.y + radius * 0.7),
+                stops: [(0, Color(hex: 0xFFC9D6, alpha: 0.75)), (0.45, Color(hex: 0xE8607F, alpha: 0.68 + 0.12 * depth)),
+                        (1, Color(hex: 0x8A2A50, alpha: 0.78 + 0.12 * depth))])
+            canvas.fillEllipse(center: c, radiusX: radius, radiusY: radius * 0.94, paint: shading)
+            canvas.fillEllipse(center: Point(c.x - radius * 0.36, c.y - radius * 0.38), radiusX: radius * 0.2, radiusY: radius * 0.13,
+                               Color.white.withAlpha(0.7 + 0.2 * depth))
+        }
     }
 
     /// A mark's shape comes from where it is, on a coarse grid, so the small drift of

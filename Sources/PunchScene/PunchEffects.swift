@@ -210,14 +210,18 @@ public struct PunchEffects: Sendable {
         sprite.sizeFactor = 1 + 0.5 * harder
         sprite.bitCount = impact.tool.bitCount(strength: impact.strength)
         if impact.tool != .fist {
-            // Only tools that throw pieces draw a seed, so the fist's frames stay as they were.
             sprite.toolKind = impact.tool
             sprite.seed = random.next()
+        } else {
+            // The fist's pieces take their seed from its tilt and place, not from the
+            // generator, so the fist's sprites turn and tint as they always did.
+            sprite.seed = UInt64(tilt.bitPattern) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(impact.windowX.bitPattern) << 32
+                ^ UInt64(impact.windowY.bitPattern)
         }
         let hold = impact.targetPoint == nil ? 0 : Self.hitStopSeconds(strength: impact.strength, reduceMotion: reduceMotion)
         // A held hit shows its contact at once: the tool already on the target, not
-        // frozen on its way in.
-        if hold > 0 { sprite.age = impact.tool.contactAge }
+        // frozen on its way in; a swinging tool always lands at once (its wind-up is a smear).
+        if hold > 0 || impact.tool.swings { sprite.age = impact.tool.contactAge }
         makeRoom(forBits: sprite.bitCount)
         sprites.append(sprite)
         guard let point = impact.targetPoint else { return false }

@@ -34,6 +34,8 @@ public struct ImpactBit: Sendable, Equatable {
     public var scale: Float
     public var rotation: Float
     public var opacity: Float
+    /// A speed line (the tool's streak picture) rather than the tool's piece.
+    public var isStreak = false
 }
 
 extension PunchTool {
@@ -68,6 +70,13 @@ extension PunchTool {
         return max(1, Int((Float(bitCount) * (0.5 + PunchStrength.unit(strength))).rounded()))
     }
 
+    /// Whether it swings (the slap from the wrist, the mallet on its handle): its
+    /// sprite starts on the target, and the swing shows as a smear of its wind-up on
+    /// the first frames, so the wind-up never delays the hit's landing from the input.
+    public var swings: Bool { self == .slap || self == .mallet }
+    /// How long the wind-up's smear shows after the hit.
+    public static let swingSmearSeconds: Float = 0.06
+
     /// How old its sprite is when it meets the target: where a held hit (hit-stop)
     /// freezes it, on the target rather than on the way in.
     public var contactAge: Float {
@@ -84,8 +93,8 @@ extension PunchTool {
     /// How many pieces an ordinary hit (500) throws.
     public var bitCount: Int {
         switch self {
-        case .fist: return 0
-        case .slap: return 3
+        case .fist: return 8
+        case .slap: return 6
         case .pillow: return 7
         case .pie: return 6
         case .tomato: return 8
@@ -98,7 +107,7 @@ extension PunchTool {
     /// every frame of every tool stays inside).
     var reach: Float {
         switch self {
-        case .fist: return 0.9
+        case .fist: return 1.0
         case .slap: return 1.3
         case .pillow: return 1.0
         case .pie: return 1.6
@@ -170,10 +179,27 @@ extension PunchSprite {
         func flung(_ v0: Float, drag: Float) -> Float { v0 * (1 - exp(-drag * t)) / drag }
         switch toolKind {
         case .fist:
-            return ImpactBit(dx: 0, dy: 0, scale: 0, rotation: 0, opacity: 0)
+            if index % 2 == 1 {
+                // Speed lines: shot out from the burst's rim, pointing away, gone in 0.2 s.
+                let r = 0.36 + flung(2.4 * speed, drag: 11)
+                return ImpactBit(dx: Easing.cosine(a) * r, dy: Easing.sine(a) * r, scale: 0.3 + 0.12 * size, rotation: a,
+                                 opacity: max(0, 1 - t / 0.2) * appear, isStreak: true)
+            }
+            // Dust knocked off: puffs that drift out slowly, swell, rise a little and thin away.
+            let r = 0.2 + flung(1.1 * speed, drag: 5)
+            let swell = 0.14 + 0.08 * size + 0.22 * Easing.easeOutCubic(t / duration)
+            return ImpactBit(dx: Easing.cosine(a) * r, dy: Easing.sine(a) * r * 0.6 - 0.12 * t, scale: swell,
+                             rotation: a + spin * t, opacity: 0.85 * fade * appear)
         case .slap:
+            if index % 2 == 1 {
+                // The sting: lines fanned out over the hand, fast and short-lived.
+                let angle = -Float.pi * (0.08 + 0.84 * Float(index / 2) / 2) + (a - Float.pi) * 0.08
+                let r = 0.3 + flung(2.2 * speed, drag: 12)
+                return ImpactBit(dx: Easing.cosine(angle) * r, dy: Easing.sine(angle) * r, scale: 0.26 + 0.1 * size,
+                                 rotation: angle, opacity: max(0, 1 - t / 0.22) * appear, isStreak: true)
+            }
             let r = 0.32 + flung(1.6 * speed, drag: 9)
-            let angle = -Float.pi * (0.15 + 0.7 * Float(index) / 2) + (a - Float.pi) * 0.1
+            let angle = -Float.pi * (0.15 + 0.7 * Float(index / 2) / 2) + (a - Float.pi) * 0.1
             return ImpactBit(dx: Easing.cosine(angle) * r, dy: Easing.sine(angle) * r, scale: 0.12 + 0.05 * size,
                              rotation: spin * t * 3, opacity: fade * appear)
         case .pillow:
@@ -195,8 +221,12 @@ extension PunchSprite {
             // Stars ringing the bump: they spread out to a ring and circle it.
             let ring = 0.5 * Easing.easeOutCubic(min(1, max(0, t - 0.08) / 0.18))
             let angle = Float(index) / Float(max(1, bitCount)) * 2 * Float.pi + t * 4.5
+            // Each star pops at the end, one after another: a quick swell as it goes.
+            let popAt = duration * (0.62 + 0.05 * Float(index % 5))
+            let pop = t < popAt ? 0 : min(1, (t - popAt) / 0.07)
             return ImpactBit(dx: Easing.cosine(angle) * ring, dy: Easing.sine(angle) * ring * 0.45 - 0.05,
-                             scale: 0.15 + 0.04 * size, rotation: t * 6 + a, opacity: t < 0.08 ? 0 : fade)
+                             scale: (0.15 + 0.04 * size) * (1 + 0.8 * pop), rotation: t * 6 + a,
+                             opacity: t < 0.08 ? 0 : fade * (1 - pop))
         }
     }
 

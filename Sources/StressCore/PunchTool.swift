@@ -43,8 +43,11 @@ public enum PunchTool: String, CaseIterable, Sendable, Hashable {
     public var spritePictureName: String { self == .fist ? "punch-burst" : "tool-\(rawValue)" }
     /// The tool alone, for the tool strip and the gamepad reticle.
     public var iconPictureName: String { "tool-\(rawValue)-icon" }
-    /// The small piece its impact throws (feathers, cream, juice, stars), if any.
-    public var bitPictureName: String? { self == .fist ? nil : "tool-\(rawValue)-bit" }
+    /// The small piece its impact throws (dust, a sparkle, feathers, cream, juice, stars).
+    public var bitPictureName: String? { "tool-\(rawValue)-bit" }
+    /// The speed line the fist and the slap throw besides: the one streak both share.
+    public var streakPictureName: String? { self == .fist || self == .slap ? Self.streakPicture : nil }
+    public static let streakPicture = "impact-streak"
 
     /// The gamepad's rumble for a hit at `power` (0...1): one or more pulses, each
     /// `delay` seconds after the hit. A fist is one thump; a slap a sharp sting; a

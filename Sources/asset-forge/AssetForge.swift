@@ -96,6 +96,7 @@ struct AssetForge {
             list.append((tool.iconPictureName, 256, { ToolArt.icon(name, $0) }))
             if let bit = tool.bitPictureName { list.append((bit, 128, { ToolArt.bit(name, $0) })) }
         }
+        list.append((PunchTool.streakPicture, 128, ToolArt.streak))
         return list
     }()
 

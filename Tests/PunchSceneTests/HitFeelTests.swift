@@ -81,7 +81,8 @@ struct HitStopTests {
             #expect(effects.sprites.first?.age == tool.contactAge, "\(tool)")
             var light = PunchEffects(seed: 5)
             light.punch(hit(400, tool: tool))
-            #expect(light.sprites.first?.age == 0, "\(tool)")
+            // Unheld, only the swinging tools start on the target (see SwingTests).
+            #expect(light.sprites.first?.age == (tool.swings ? tool.contactAge : 0), "\(tool)")
         }
     }
 
@@ -350,5 +351,35 @@ struct HitDentTests {
         fixture.controller.apply(settings)
         fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: nil, strength: 800)
         #expect(fixture.controller.effects.hitDents.count == 1)
+    }
+}
+
+@Suite("The swing's wind-up")
+struct SwingTests {
+    @Test("the slap and the mallet land on the input's frame, never after a swing; the others are unchanged")
+    func swingsLandAtOnce() {
+        for tool in PunchTool.allCases {
+            var effects = PunchEffects(seed: 2)
+            effects.punch(hit(300, tool: tool))
+            let age = effects.sprites.first?.age
+            #expect(age == (tool.swings ? tool.contactAge : 0), "\(tool): \(String(describing: age))")
+        }
+        #expect(PunchTool.allCases.filter(\.swings) == [.slap, .mallet])
+    }
+
+    @Test("the wind-up shows as a smear of the raised swing for the first frames, then only the tool")
+    func windUpSmear() {
+        let renderer = MainSceneRenderer(layout: MainLayout(width: 1280, height: 720), burst: nil, glyphs: nil,
+                                         toolArt: [.mallet: ToolArt(sprite: RasterImage(width: 64, height: 64, fill: .white), icon: nil, bit: nil)])
+        var effects = PunchEffects(seed: 2)
+        effects.punch(hit(300, tool: .mallet))
+        func drawings() -> Int {
+            var count = 0
+            renderer.forEachDrawing(of: effects.sprites[0]) { _, _, opacity in if opacity > 0 { count += 1 } }
+            return count
+        }
+        #expect(drawings() == 3, "the tool and two poses of its swing")
+        for _ in 0..<Int(PunchTool.swingSmearSeconds * 120) + 1 { effects.step(1 / 120) }
+        #expect(drawings() == 1)
     }
 }

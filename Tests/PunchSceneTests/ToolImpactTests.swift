@@ -12,7 +12,12 @@ struct ToolImpactTests {
         effects.punch(PunchImpact(windowX: 100, windowY: 100, targetPoint: (0.5, 0.5), tool: .pie))
         fistOnly.punch(PunchImpact(windowX: 100, windowY: 100, targetPoint: (0.5, 0.5)))
         #expect(effects.sprites.first?.toolKind == .pie)
-        #expect(fistOnly.sprites.first?.toolKind == .fist && fistOnly.sprites.first?.seed == 0)
+        // The fist's turn and tint are the generator's first draws, as before tools; its
+        // pieces' seed comes from them, not from another draw.
+        var generator = SeededRandom(seed: 7)
+        let tilt = (generator.nextUnit() - 0.5) * 0.6, tint = Int(generator.next() % 3)
+        #expect(fistOnly.sprites.first?.toolKind == .fist && fistOnly.sprites.first?.rotation == tilt
+                && fistOnly.sprites.first?.tint == tint && fistOnly.sprites.first?.seed != 0)
         // Each sprite lives as long as its tool says.
         for _ in 0..<Int(PunchTool.pie.spriteLifetime * 120) + 2 { effects.step(1 / 120) }
         #expect(effects.sprites.isEmpty)

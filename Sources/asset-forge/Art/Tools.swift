@@ -270,6 +270,13 @@ enum ToolArt {
     static func bit(_ tool: String, _ canvas: Canvas) {
         let c = Point(64, 64)
         switch tool {
+        case "fist":
+            // A puff of dust knocked off the target: three soft lumps, warm grey.
+            let puff = Shape.blob([Point(30, 78), Point(36, 46), Point(62, 30), Point(92, 40), Point(106, 70), Point(90, 98),
+                                   Point(58, 104)])
+            canvas.outlined(puff, RadialGradientPaint(center: Point(52, 52), radius: 70,
+                                                      stops: [(0, Color(hex: 0xFBF3E4)), (1, Color(hex: 0xCDBFA8))]), outline: 4)
+            canvas.fill(Shape.ellipse(Point(54, 52), 14, 9, rotation: -0.3), Color.white.withAlpha(0.75))
         case "slap":
             // A little four-point sparkle of the sting.
             let star = Shape.star(c, outer: [56], inner: 16, points: 4, rotation: degrees(-45))
@@ -305,5 +312,18 @@ enum ToolArt {
             canvas.outlined(star, RadialGradientPaint(center: Point(54, 50), radius: 70, stops: [(0, Color(hex: 0xFFF6B8)), (1, Color(hex: 0xFFC21F))]),
                             outline: 5)
         }
+    }
+
+    /// A speed line: a streak pointing right (+x), thick and bright at its head,
+    /// tapering to nothing behind; turned to point away from the hit when thrown.
+    static func streak(_ canvas: Canvas) {
+        var streak = Path()
+        streak.move(to: Point(6, 64))
+        streak.curve(to: Point(122, 57), control1: Point(50, 62), control2: Point(100, 55))
+        streak.curve(to: Point(122, 71), control1: Point(128, 60), control2: Point(128, 68))
+        streak.curve(to: Point(6, 64), control1: Point(100, 73), control2: Point(50, 66))
+        streak.close()
+        canvas.outlined(streak, LinearGradientPaint(from: Point(6, 64), to: Point(122, 64),
+                                                    stops: [(0, Color(hex: 0xFFF4D6, alpha: 0.2)), (1, Color.white)]), outline: 3)
     }
 }
