@@ -3,7 +3,9 @@
 # shows them: the real app headless, a screenshot every 16 ms for 600 ms after the
 # hit, cropped around it and laid out with ImageMagick's montage (two rows a hit).
 #   .github/screenshots/feel/capture.sh [path/to/stresspunch]
-# Writes TOOL.png (1280x720) and TOOL-4k.png (3840x2160) beside this script.
+# Writes TOOL.jpg (1280x720) and TOOL-4k.jpg (3840x2160) beside this script: in
+# each, the weak hit (a still click, 300) on the first two rows, the strong one (a
+# full-pressure touch, 999: the big one) on the last two, left to right in time.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 app="${1:-$here/../../../.build/release/stresspunch}"
@@ -35,10 +37,10 @@ capture() {
         for frame in "$shots"/*.png; do convert "$frame" -crop "$crop" +repage -resize "${tile}x${tile}" "$frame"; done
     done
     montage "$work/$tool-$size-weak-shots"/*.png "$work/$tool-$size-strong-shots"/*.png \
-        -tile 19x -geometry "${tile}x${tile}+1+1" -background '#191A2C' "$out"
+        -tile 19x -geometry "${tile}x${tile}+1+1" -background '#191A2C' -strip -quality 85 "$out"
 }
 
 for tool in ${TOOLS:-fist slap pillow pie tomato mallet}; do
-    capture "$tool" 1280x720 "600 330" "560 560" 460x460+370+100 120 "$here/$tool.png"
-    capture "$tool" 3840x2160 "1800 990" "1680 1680" 1380x1380+1110+300 120 "$here/$tool-4k.png"
+    capture "$tool" 1280x720 "600 330" "560 560" 460x460+370+100 120 "$here/$tool.jpg"
+    capture "$tool" 3840x2160 "1800 990" "1680 1680" 1380x1380+1110+300 120 "$here/$tool-4k.jpg"
 done
