@@ -54,13 +54,14 @@ public enum AssetCatalog {
         "alarm-clock", "printer", "inbox", "meeting", "loading-wheel", "coffee-pot", "wifi-router", "deadline",
     ]
     /// The tools' pictures: each tool but the fist has a sprite (512 x 512); every tool
-    /// has a piece its impact throws (128 x 128) and an icon (256 x 256), and the fist
-    /// and the slap share a speed line. Named as `PunchTool.spritePictureName`,
-    /// `bitPictureName`, `iconPictureName` and `streakPictureName`.
+    /// has a piece its impact throws (128 x 128) and an icon (256 x 256); the fist and
+    /// the slap share a speed line and the tomato has a seed besides. Named as
+    /// `PunchTool.spritePictureName`, `bitPictureName`, `iconPictureName` and
+    /// `secondBitPictureName`.
     public static var toolPictureNames: [String] {
         PunchTool.allCases.flatMap { tool in
             (tool == .fist ? [] : [tool.spritePictureName]) + [tool.iconPictureName] + (tool.bitPictureName.map { [$0] } ?? [])
-        } + [PunchTool.streakPicture]
+        } + Array(Set(PunchTool.allCases.compactMap(\.secondBitPictureName))).sorted()
     }
     /// Every picture that ships.
     public static var pictureNames: [String] {

@@ -6,13 +6,14 @@ public struct ToolArt {
     public var sprite: RasterImage
     public var icon: RasterImage?
     public var bit: RasterImage?
-    /// The speed line it throws besides its pieces (the fist and the slap).
-    public var streak: RasterImage?
+    /// The other piece it throws among them: the fist's and the slap's speed lines,
+    /// the tomato's seeds.
+    public var secondBit: RasterImage?
 
-    public init(sprite: RasterImage, icon: RasterImage?, bit: RasterImage?, streak: RasterImage? = nil) {
+    public init(sprite: RasterImage, icon: RasterImage?, bit: RasterImage?, secondBit: RasterImage? = nil) {
         self.sprite = sprite
         self.icon = icon
         self.bit = bit
-        self.streak = streak
+        self.secondBit = secondBit
     }
 }

@@ -45,7 +45,7 @@ enum BuiltinAssets {
             let sprite = tool == .fist ? burst : image(named: tool.spritePictureName)
             guard let sprite = sprite ?? burst else { continue }
             art[tool] = ToolArt(sprite: sprite, icon: image(named: tool.iconPictureName), bit: tool.bitPictureName.flatMap(image(named:)),
-                                streak: tool.streakPictureName.flatMap(image(named:)))
+                                secondBit: tool.secondBitPictureName.flatMap(image(named:)))
         }
         return art
     }

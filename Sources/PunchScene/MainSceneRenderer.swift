@@ -330,11 +330,11 @@ public final class MainSceneRenderer: BandRenderer {
     private func forEachBit(of sprite: PunchSprite, art: ToolArt?, size: Float, _ body: (RasterImage, AffineTransform, Float) -> Void) {
         for index in 0..<sprite.bitCount {
             let piece = sprite.bit(index)
-            guard piece.opacity > 0, piece.scale > 0, let bit = piece.isStreak ? art?.streak : art?.bit else { continue }
+            guard piece.opacity > 0, piece.scale > 0, let bit = piece.usesSecondBit ? art?.secondBit : art?.bit else { continue }
+            // Sized by its width (a speed line is a thin band; the rest are square).
             let factor = size * piece.scale / Float(bit.width)
-            let half = Float(bit.width) / 2
-            let transform = AffineTransform.translation(-half, -half)
-                .then(.scale(factor, factor))
+            let transform = AffineTransform.translation(-Float(bit.width) / 2, -Float(bit.height) / 2)
+                .then(.scale(factor * piece.stretch, factor / piece.stretch))
                 .then(.rotation(piece.rotation))
                 .then(.translation(sprite.x + piece.dx * size, sprite.y + piece.dy * size))
             body(bit, transform, piece.opacity)

@@ -34,8 +34,10 @@ public struct ImpactBit: Sendable, Equatable {
     public var scale: Float
     public var rotation: Float
     public var opacity: Float
-    /// A speed line (the tool's streak picture) rather than the tool's piece.
-    public var isStreak = false
+    /// The tool's other piece (`ToolArt.secondBit`: a speed line, a seed) rather than its piece.
+    public var usesSecondBit = false
+    /// Wider than tall by this much (a drop splatted flat; 1 is its own shape).
+    public var stretch: Float = 1
 }
 
 extension PunchTool {
@@ -183,7 +185,7 @@ extension PunchSprite {
                 // Speed lines: shot out from the burst's rim, pointing away, gone in 0.2 s.
                 let r = 0.36 + flung(2.4 * speed, drag: 11)
                 return ImpactBit(dx: Easing.cosine(a) * r, dy: Easing.sine(a) * r, scale: 0.3 + 0.12 * size, rotation: a,
-                                 opacity: max(0, 1 - t / 0.2) * appear, isStreak: true)
+                                 opacity: max(0, 1 - t / 0.2) * appear, usesSecondBit: true)
             }
             // Dust knocked off: puffs that drift out slowly, swell, rise a little and thin away.
             let r = 0.2 + flung(1.1 * speed, drag: 5)
@@ -196,7 +198,7 @@ extension PunchSprite {
                 let angle = -Float.pi * (0.08 + 0.84 * Float(index / 2) / 2) + (a - Float.pi) * 0.08
                 let r = 0.3 + flung(2.2 * speed, drag: 12)
                 return ImpactBit(dx: Easing.cosine(angle) * r, dy: Easing.sine(angle) * r, scale: 0.26 + 0.1 * size,
-                                 rotation: angle, opacity: max(0, 1 - t / 0.22) * appear, isStreak: true)
+                                 rotation: angle, opacity: max(0, 1 - t / 0.22) * appear, usesSecondBit: true)
             }
             let r = 0.32 + flung(1.6 * speed, drag: 9)
             let angle = -Float.pi * (0.15 + 0.7 * Float(index / 2) / 2) + (a - Float.pi) * 0.1
@@ -208,12 +210,23 @@ extension PunchSprite {
             return ImpactBit(dx: Easing.cosine(a) * r + sway, dy: Easing.sine(a) * r * 0.8 + 0.16 * t * t,
                              scale: 0.24 + 0.1 * size, rotation: a + Easing.sine(t * 5 + spin * 3) * 0.7, opacity: fade * appear)
         case .pie:
-            // Mostly sideways and up, then falling.
+            // Mostly sideways and up, then falling; each drop lands a moment after
+            // another and splats flat where it came down.
             let angle = -Float.pi / 2 + (a / Float.pi - 1) * 1.3
-            let r = 0.22 + flung(2.1 * speed, drag: 6)
-            return ImpactBit(dx: Easing.cosine(angle) * r, dy: Easing.sine(angle) * r + 1.1 * t * t,
-                             scale: 0.16 + 0.1 * size, rotation: a, opacity: fade * min(1, max(0, (t - 0.06) / 0.03)))
+            let landsAt = 0.3 + 0.15 * size
+            let flight = min(t, landsAt)
+            let r = 0.22 + speed * 2.1 * (1 - exp(-6 * flight)) / 6
+            let splat = t < landsAt ? 0 : Easing.easeOutCubic((t - landsAt) / 0.07)
+            return ImpactBit(dx: Easing.cosine(angle) * r, dy: Easing.sine(angle) * r + 1.1 * flight * flight,
+                             scale: (0.16 + 0.1 * size) * (1 + 0.15 * splat), rotation: a * (1 - splat),
+                             opacity: fade * min(1, max(0, (t - 0.06) / 0.03)), stretch: 1 + 1.1 * splat)
         case .tomato:
+            if index % 2 == 1 {
+                // Seeds: flung less far than the juice, tumbling as they fall.
+                let r = 0.14 + flung(1.7 * speed, drag: 7)
+                return ImpactBit(dx: Easing.cosine(a) * r, dy: Easing.sine(a) * r + 1.5 * t * t, scale: 0.08 + 0.04 * size,
+                                 rotation: a + spin * t * 9, opacity: fade * min(1, max(0, (t - 0.03) / 0.03)), usesSecondBit: true)
+            }
             let r = 0.18 + flung(2.4 * speed, drag: 6.5)
             return ImpactBit(dx: Easing.cosine(a) * r, dy: Easing.sine(a) * r + 1.3 * t * t,
                              scale: 0.1 + 0.09 * size, rotation: a + spin * t * 4, opacity: fade * min(1, max(0, (t - 0.03) / 0.03)))

@@ -45,8 +45,15 @@ public enum PunchTool: String, CaseIterable, Sendable, Hashable {
     public var iconPictureName: String { "tool-\(rawValue)-icon" }
     /// The small piece its impact throws (dust, a sparkle, feathers, cream, juice, stars).
     public var bitPictureName: String? { "tool-\(rawValue)-bit" }
-    /// The speed line the fist and the slap throw besides: the one streak both share.
-    public var streakPictureName: String? { self == .fist || self == .slap ? Self.streakPicture : nil }
+    /// The other piece thrown among those: a speed line (the one streak the fist and
+    /// the slap share) or the tomato's seed.
+    public var secondBitPictureName: String? {
+        switch self {
+        case .fist, .slap: return Self.streakPicture
+        case .tomato: return "tool-tomato-seed"
+        case .pillow, .pie, .mallet: return nil
+        }
+    }
     public static let streakPicture = "impact-streak"
 
     /// The gamepad's rumble for a hit at `power` (0...1): one or more pulses, each

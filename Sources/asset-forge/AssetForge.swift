@@ -97,6 +97,7 @@ struct AssetForge {
             if let bit = tool.bitPictureName { list.append((bit, 128, { ToolArt.bit(name, $0) })) }
         }
         list.append((PunchTool.streakPicture, 128, ToolArt.streak))
+        list.append(("tool-tomato-seed", 128, ToolArt.seed))
         return list
     }()
 
@@ -137,7 +138,10 @@ struct AssetForge {
         for (name, side, draw) in Self.toolPictures where wanted(name) || wanted("contact-sheet") {
             let canvas = Canvas(width: side, height: side)
             draw(canvas)
-            let image = RasterImage(copying: canvas)
+            var image = RasterImage(copying: canvas)
+            // The speed line is thin: kept as its band alone, or every streak in the air
+            // made the renderer sample a square of mostly transparent pixels each frame.
+            if name == PunchTool.streakPicture { image = Self.rows(48..<80, of: image) }
             if wanted(name) { try writePicture(image, name: name) }
             if side >= 256 { sheet.append((name, image)) }
         }
@@ -159,6 +163,16 @@ struct AssetForge {
         for (name, make) in Self.sounds where wanted(name) {
             try writeFile(WAVFile.encode(samples: make(), sampleRate: PunchSynth.sampleRate), to: "Sounds/\(name).wav")
         }
+    }
+
+    /// The band `rows` of `image`, whole rows.
+    static func rows(_ rows: Range<Int>, of image: RasterImage) -> RasterImage {
+        let band = RasterImage(width: image.width, height: rows.count)
+        for (index, row) in rows.enumerated() {
+            (band.pixels + index * image.width).update(from: image.pixels + row * image.width, count: image.width)
+        }
+        band.updateOpacity()
+        return band
     }
 
     static func bitmap(of image: RasterImage) -> PictureBitmap {

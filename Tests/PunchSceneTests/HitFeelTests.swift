@@ -383,3 +383,15 @@ struct SwingTests {
         #expect(drawings() == 1)
     }
 }
+
+@Suite("The hold does not hold the sound")
+struct HoldSoundTests {
+    @Test("a held hit asks for its sound at once, before a single step of the hold")
+    func soundIsNotDelayed() throws {
+        let fixture = try ControllerFixture()
+        fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: nil, strength: 999)
+        #expect(fixture.controller.effects.hitStop > 0.07)
+        let sounds = fixture.requests().filter { if case .playSound = $0 { return true } else { return false } }
+        #expect(sounds.count == 2, "the tool's sound and the big one's thump, now: \(sounds)")
+    }
+}

@@ -46,10 +46,10 @@ struct ToolImpactTests {
                     let corner = Point(pivot.x + turned.x, pivot.y + turned.y)
                     #expect(bounds.insetBy(-1).contains(corner), "\(tool) at \(sprite.age): corner \(corner) outside \(bounds)")
                 }
-                for index in 0..<tool.bitCount {
+                for index in 0..<first.bitCount {
                     let bit = sprite.bit(index)
                     guard bit.opacity > 0 else { continue }
-                    let reach = bit.scale * size * 0.71
+                    let reach = bit.scale * max(bit.stretch, 1) * size * 0.71
                     let center = Point(sprite.x + bit.dx * size, sprite.y + bit.dy * size)
                     #expect(bounds.insetBy(-1).contains(Point(center.x - reach, center.y - reach))
                             && bounds.insetBy(-1).contains(Point(center.x + reach, center.y + reach)), "\(tool) bit \(index) at \(sprite.age)")

@@ -314,6 +314,14 @@ enum ToolArt {
         }
     }
 
+    /// A tomato seed: a pale teardrop in its jelly.
+    static func seed(_ canvas: Canvas) {
+        canvas.fill(Shape.ellipse(Point(64, 64), 40, 26, rotation: 0.3), Color(hex: 0xF0614E, alpha: 0.55))
+        canvas.outlined(Shape.ellipse(Point(64, 64), 24, 15, rotation: 0.3),
+                        RadialGradientPaint(center: Point(58, 58), radius: 30, stops: [(0, Color(hex: 0xFFF8D2)), (1, Color(hex: 0xE8CF7A))]),
+                        outline: 4)
+    }
+
     /// A speed line: a streak pointing right (+x), thick and bright at its head,
     /// tapering to nothing behind; turned to point away from the hit when thrown.
     static func streak(_ canvas: Canvas) {
