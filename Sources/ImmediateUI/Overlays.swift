@@ -47,7 +47,10 @@ extension UIContext {
         let bodyLayout = TextLayout(source: glyphs, font: bodyFont)
         let bodyLineHeight = Float(bodyLayout.metrics.lineHeight)
         let messageLines = message.isEmpty ? 0 : bodyLayout.lineCount(of: message, width: Int(textWidth), maxLines: 6)
-        let titleHeight = Float(glyphs.lineMetrics(for: titleFont).lineHeight)
+        // A long name in the title ("Delete “…”?") wraps rather than losing its end:
+        // which target is meant is the one thing the dialog must say whole.
+        let titleLines = max(1, TextLayout(source: glyphs, font: titleFont).lineCount(of: title, width: Int(textWidth), maxLines: 3))
+        let titleHeight = Float(glyphs.lineMetrics(for: titleFont).lineHeight) * Float(titleLines)
         let buttonHeight = theme.controlHeight * scale
         let height = pad + titleHeight + (messageLines > 0 ? gap + Float(messageLines) * bodyLineHeight : 0)
             + gap * 1.5 + buttonHeight + pad
@@ -59,7 +62,7 @@ extension UIContext {
         draw(.rect(card, color: theme.background, cornerRadius: theme.cornerRadius * scale * 1.5))
         var y = card.minY + pad
         draw(.text(title, Rect(x: card.minX + pad, y: y, width: textWidth, height: titleHeight), font: titleFont,
-                   color: theme.text, alignment: .leading, maxLines: 1))
+                   color: theme.text, alignment: .leading, maxLines: titleLines))
         y += titleHeight
         if messageLines > 0 {
             y += gap

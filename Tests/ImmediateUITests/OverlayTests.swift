@@ -38,6 +38,30 @@ struct OverlayTests {
         #expect(beneathClicks == 1)
     }
 
+    @Test("a long name in the dialog's title wraps onto more lines instead of losing its end")
+    func longTitleWraps() {
+        let harness = UIHarness(width: 640, height: 480)
+        let title = "Delete “The quarterly all-hands meeting that should have been an email, again”?"
+        let build = { (ui: UIContext) in
+            _ = ui.confirmDialog("confirm", title: title, message: "Its picture and its punch count go with it.", confirmLabel: "Delete")
+        }
+        harness.frame([], build)
+        let commands = harness.frame([], build)
+        var lines = 0, height: Float = 0
+        for command in commands {
+            if case let .text(string, rect, _, _, _, maxLines) = command, string == title { lines = maxLines; height = rect.height }
+        }
+        #expect(lines >= 2, "the title is cut to \(lines) line")
+        // Its box is as tall as its lines, and the buttons sit below it inside the card.
+        let short = UIHarness(width: 640, height: 480)
+        var shortHeight: Float = 0
+        short.frame([], { _ = $0.confirmDialog("confirm", title: "Delete “Boss”?", message: "", confirmLabel: "Delete") })
+        for command in short.frame([], { _ = $0.confirmDialog("confirm", title: "Delete “Boss”?", message: "", confirmLabel: "Delete") }) {
+            if case let .text(string, rect, _, _, _, _) = command, string == "Delete “Boss”?" { shortHeight = rect.height }
+        }
+        #expect(height >= shortHeight * Float(lines) - 0.5 && shortHeight > 0)
+    }
+
     @Test("the dialog draws above the screen whatever order they were built in, focus on Cancel")
     func modalLayering() {
         let harness = UIHarness()
