@@ -126,6 +126,34 @@ static inline void prefetchPairRows(const uint32_t *pixels, intptr_t width, int3
     __builtin_prefetch((const void *)(texel + (uintptr_t)width * 4), 0, 3);
 }
 
+/// Eight bilinear samples at 16.16 points (us, vs), each with its four texels inside,
+/// stored to `out`: the arithmetic both the run and the points kernels share.
+__attribute__((target("avx2"))) static inline void sampleEight(const uint32_t *pixels, intptr_t width, __m256i us, __m256i vs,
+                                                              uint32_t *out) {
+    const __m256i widths = _mm256_set1_epi32((int32_t)width);
+    const __m256i byteMask = _mm256_set1_epi32(0xFF);
+    // Which sample each dword of a four-sample group belongs to: pixels 0, 1 in the
+    // low half, 2, 3 in the high half, two dwords each (a texel pair, or a weight
+    // over its pixel's four 16-bit lanes).
+    const __m256i firstFour = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+    const __m256i lastFour = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
+    __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(vs, 16), widths), _mm256_srai_epi32(us, 16));
+    __m256i top0, bottom0, top1, bottom1;
+    gatherPairs(pixels, width, _mm256_castsi256_si128(index), &top0, &bottom0);
+    gatherPairs(pixels, width, _mm256_extracti128_si256(index, 1), &top1, &bottom1);
+    // The 8-bit weights: the top byte of each 16-bit fraction, in both halves of its dword.
+    __m256i fx = _mm256_and_si256(_mm256_srli_epi32(us, 8), byteMask);
+    __m256i fy = _mm256_and_si256(_mm256_srli_epi32(vs, 8), byteMask);
+    fx = _mm256_or_si256(fx, _mm256_slli_epi32(fx, 16));
+    fy = _mm256_or_si256(fy, _mm256_slli_epi32(fy, 16));
+    __m256i first = four(top0, bottom0, _mm256_permutevar8x32_epi32(fx, firstFour), _mm256_permutevar8x32_epi32(fy, firstFour));
+    __m256i second = four(top1, bottom1, _mm256_permutevar8x32_epi32(fx, lastFour), _mm256_permutevar8x32_epi32(fy, lastFour));
+    // Pack lanes: [p0 p1 p4 p5 | p2 p3 p6 p7] as 64-bit pieces, then put them in order.
+    __m256i packed = _mm256_packus_epi16(first, second);
+    packed = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
+    _mm256_storeu_si256((__m256i *)out, packed);
+}
+
 __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u, int32_t v,
                                                               int32_t du, int32_t dv, intptr_t count, uint32_t *out,
                                                               int32_t aheadU, int32_t aheadV) {
@@ -143,13 +171,6 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pi
     __m256i vs = _mm256_add_epi32(_mm256_set1_epi32(v), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(dv)));
     const __m256i stepU = _mm256_set1_epi32(wrapMul(du, 8));
     const __m256i stepV = _mm256_set1_epi32(wrapMul(dv, 8));
-    const __m256i widths = _mm256_set1_epi32((int32_t)width);
-    const __m256i byteMask = _mm256_set1_epi32(0xFF);
-    // Which sample each dword of a four-sample group belongs to: pixels 0, 1 in the
-    // low half, 2, 3 in the high half, two dwords each (a texel pair, or a weight
-    // over its pixel's four 16-bit lanes).
-    const __m256i firstFour = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
-    const __m256i lastFour = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     intptr_t done = 0;
     for (; done + 8 <= count; done += 8) {
         if (prefetching) {
@@ -161,21 +182,7 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pi
             aheadAtU = (int32_t)((uint32_t)aheadAtU + (uint32_t)groupU);
             aheadAtV = (int32_t)((uint32_t)aheadAtV + (uint32_t)groupV);
         }
-        __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(vs, 16), widths), _mm256_srai_epi32(us, 16));
-        __m256i top0, bottom0, top1, bottom1;
-        gatherPairs(pixels, width, _mm256_castsi256_si128(index), &top0, &bottom0);
-        gatherPairs(pixels, width, _mm256_extracti128_si256(index, 1), &top1, &bottom1);
-        // The 8-bit weights: the top byte of each 16-bit fraction, in both halves of its dword.
-        __m256i fx = _mm256_and_si256(_mm256_srli_epi32(us, 8), byteMask);
-        __m256i fy = _mm256_and_si256(_mm256_srli_epi32(vs, 8), byteMask);
-        fx = _mm256_or_si256(fx, _mm256_slli_epi32(fx, 16));
-        fy = _mm256_or_si256(fy, _mm256_slli_epi32(fy, 16));
-        __m256i first = four(top0, bottom0, _mm256_permutevar8x32_epi32(fx, firstFour), _mm256_permutevar8x32_epi32(fy, firstFour));
-        __m256i second = four(top1, bottom1, _mm256_permutevar8x32_epi32(fx, lastFour), _mm256_permutevar8x32_epi32(fy, lastFour));
-        // Pack lanes: [p0 p1 p4 p5 | p2 p3 p6 p7] as 64-bit pieces, then put them in order.
-        __m256i packed = _mm256_packus_epi16(first, second);
-        packed = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
-        _mm256_storeu_si256((__m256i *)(out + done), packed);
+        sampleEight(pixels, width, us, vs, out + done);
         us = _mm256_add_epi32(us, stepU);
         vs = _mm256_add_epi32(vs, stepV);
     }
@@ -184,28 +191,11 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_run_avx2(const uint32_t *pi
 
 __attribute__((target("avx2"))) intptr_t rk_bilinear_points_avx2(const uint32_t *pixels, intptr_t width, const int32_t *us,
                                                                  const int32_t *vs, intptr_t count, uint32_t *out) {
-    const __m256i widths = _mm256_set1_epi32((int32_t)width);
-    const __m256i byteMask = _mm256_set1_epi32(0xFF);
-    const __m256i firstFour = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
-    const __m256i lastFour = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
     intptr_t done = 0;
     for (; done + 8 <= count; done += 8) {
         // As the run kernel, with each group's coordinates loaded instead of stepped.
-        __m256i u = _mm256_loadu_si256((const __m256i *)(us + done));
-        __m256i v = _mm256_loadu_si256((const __m256i *)(vs + done));
-        __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(v, 16), widths), _mm256_srai_epi32(u, 16));
-        __m256i top0, bottom0, top1, bottom1;
-        gatherPairs(pixels, width, _mm256_castsi256_si128(index), &top0, &bottom0);
-        gatherPairs(pixels, width, _mm256_extracti128_si256(index, 1), &top1, &bottom1);
-        __m256i fx = _mm256_and_si256(_mm256_srli_epi32(u, 8), byteMask);
-        __m256i fy = _mm256_and_si256(_mm256_srli_epi32(v, 8), byteMask);
-        fx = _mm256_or_si256(fx, _mm256_slli_epi32(fx, 16));
-        fy = _mm256_or_si256(fy, _mm256_slli_epi32(fy, 16));
-        __m256i first = four(top0, bottom0, _mm256_permutevar8x32_epi32(fx, firstFour), _mm256_permutevar8x32_epi32(fy, firstFour));
-        __m256i second = four(top1, bottom1, _mm256_permutevar8x32_epi32(fx, lastFour), _mm256_permutevar8x32_epi32(fy, lastFour));
-        __m256i packed = _mm256_packus_epi16(first, second);
-        packed = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
-        _mm256_storeu_si256((__m256i *)(out + done), packed);
+        sampleEight(pixels, width, _mm256_loadu_si256((const __m256i *)(us + done)),
+                    _mm256_loadu_si256((const __m256i *)(vs + done)), out + done);
     }
     return done;
 }
