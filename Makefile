@@ -30,8 +30,8 @@ run-debug: deps
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
-	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests|SoundServerTests"
-	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests|SoundServerTests"
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
 
 # The renderer, shader and screenshot suites again on the portable kernels
 # (STRESSPUNCH_SIMD=baseline turns the AVX2 ones off): the same goldens, byte for
@@ -54,7 +54,7 @@ soak: test-deps
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
-SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests
+SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests --skip ScreenReaderTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests|GamepadWakeTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt

@@ -82,6 +82,20 @@ let package = Package(
         // C: libsodium's password hashing, for the kiosk operator PIN. Only OperatorLock imports it.
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
+        // C: ATK, atk-bridge and GIO (what GTK 3 uses to speak AT-SPI), for the accessibility
+        // bridge's C file; only CAccessibilityBridge uses it.
+        .systemLibrary(
+            name: "CATK", path: "Sources/CATK", pkgConfig: "atk-bridge-2.0",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
+        // C: the app's widgets as ATK objects on a GLib thread of their own, registered with
+        // atk-bridge when the desktop asks for accessibility, in a real C file built with
+        // every warning on. Only Accessibility imports it.
+        .target(
+            name: "CAccessibilityBridge", dependencies: ["CATK"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],  // a warning fails the build
+            linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gio-2.0"),
+                             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
+
         // Locked<Value>: the one lock type shared state uses, a pthread mutex that
         // ThreadSanitizer can follow (the standard library's Mutex it cannot).
         .target(name: "Locking"),
@@ -190,10 +204,15 @@ let package = Package(
         // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
         .target(name: "StressPunchApp", dependencies: ["AppModel", "PolicySeam", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
+        // The app's side of the screen-reader bridge: each frame's accessible tree handed to
+        // the C bridge when it changed and someone listens, and what a screen reader asks
+        // back collected as input events.
+        .target(name: "Accessibility", dependencies: ["CAccessibilityBridge", "ImmediateUI", "Input", "Locking", "Raster"]),
+
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
@@ -252,7 +271,7 @@ let package = Package(
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Golden", "ScreenReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

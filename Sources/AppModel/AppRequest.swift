@@ -28,10 +28,14 @@ public struct AppConfiguration: Sendable {
     /// Seed for the little random variations (sprite tilt, pitch): fixed in headless
     /// runs so the same script renders the same frames.
     public var randomSeed: UInt64
+    /// The desktop asks for high contrast (GNOME's accessibility setting, a
+    /// HighContrast GTK theme): what the `contrast` setting's "system" follows.
+    public var desktopPrefersHighContrast: Bool
 
     public init(muted: Bool = false, reduceMotion: Bool = false, kiosk: Bool = false, randomSeed: UInt64 = 0x5EED,
-                settings: UserSettings = UserSettings()) {
+                settings: UserSettings = UserSettings(), desktopPrefersHighContrast: Bool = false) {
         self.settings = settings
+        self.desktopPrefersHighContrast = desktopPrefersHighContrast
         self.kiosk = kiosk
         self.randomSeed = randomSeed
         if muted { self.settings.sound = false }

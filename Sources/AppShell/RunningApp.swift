@@ -1,3 +1,4 @@
+import Accessibility
 import AppModel
 import Foundation
 import ImmediateUI
@@ -48,6 +49,9 @@ public final class RunningApp {
     public let service = ServiceNotifier()
     /// The library whose orphan sweep waits for the first frame (see init).
     private var sweepAfterFirstFrame: TargetStore?
+    /// The screen-reader bridge (a window with a session bus only): it exports the UI's
+    /// widgets once the desktop asks for accessibility, and nothing before.
+    let accessibility: AccessibilityBridge?
     /// The user's sounds for the tools (`<data-dir>/sounds/TOOL/`).
     let userSounds: UserSounds
     /// The sounds played since launch, by name, in the order first played (the
@@ -104,7 +108,9 @@ public final class RunningApp {
         (canvas, drawsDirectly) = Self.makeCanvas(for: window)
         executor = BandExecutor(canvas: canvas)
         randomSeed = options.randomSeed ?? (headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
-        let configuration = AppConfiguration(kiosk: options.kiosk, randomSeed: randomSeed, settings: settings)
+        let configuration = AppConfiguration(
+            kiosk: options.kiosk, randomSeed: randomSeed, settings: settings,
+            desktopPrefersHighContrast: !headless && DesktopPreferences.prefersHighContrast)
         let glyphs = Self.loadFonts(headless: headless)
         if options.kiosk && glyphs == nil {
             // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
@@ -127,6 +133,7 @@ public final class RunningApp {
         if !store.repairs.isEmpty {
             session.ui?.showToast("The library was repaired: " + store.repairs.joined(separator: "; ") + ".", duration: 6)
         }
+        accessibility = headless ? nil : AccessibilityBridge.start(appName: "StressPunch", wake: { SDLInput.wakeLoop() })
         if headless {
             // The PIN lockout reads the wall clock; a script runs on simulated time.
             let start = Date()
@@ -194,6 +201,11 @@ public final class RunningApp {
             session.forgetDrawnFrame()
         }
         // Someone is there: a device closed at rest opens before their punch lands.
+        if let accessibility {
+            // What a screen reader asked since the last frame reaches the UI as input.
+            for request in accessibility.takeRequests() { events.append(TimedInputEvent(.accessibilityRequest(request), at: time)) }
+            session.ui?.buildsAccessibleTree = accessibility.isListening
+        }
         if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
@@ -223,6 +235,7 @@ public final class RunningApp {
         }
         applyCursor(output.cursorVisible)
         updateWindowTitle(output.title)
+        publishAccessibleTree(title: output.title)
         nextWakeUp = output.nextWakeUp
         if let settle = wholeFrames.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
         // Nothing has played for a while: close the stream so the sound server can
@@ -402,6 +415,16 @@ public final class RunningApp {
     /// The simulated time of the frame being handled (headless lockstep audio).
     public var simulatedTime: Double = 0
 
+    /// Hands the frame's widgets to the screen-reader bridge while one listens (the
+    /// bridge sends nothing when they did not change).
+    private func publishAccessibleTree(title: String) {
+        guard let accessibility, accessibility.isListening, let ui = session.ui, ui.buildsAccessibleTree else { return }
+        let position = window.screenPosition, size = window.logicalSize
+        accessibility.pixelsPerPoint = max(0.01, window.pixelScale.x)
+        accessibility.publish(ui.accessibleNodes, window: AccessibleWindow(
+            name: title, x: position.x, y: position.y, width: size.width, height: size.height, isActive: window.hasInputFocus))
+    }
+
     /// Saves what is left and closes the audio. Returns why punches could not be
     /// saved (the caller exits 1 with it), or nil.
     @discardableResult
@@ -413,6 +436,7 @@ public final class RunningApp {
                                                       height: placement.height, display: placement.display).stored)
         }
         let problem = session.shutdown()
+        accessibility?.stop()
         audio.close()
         return problem
     }

@@ -12,6 +12,8 @@ extension UIContext {
                             tooltip: TooltipPlacement? = nil) -> UIResult {
         let widgetID = id(label)
         name(label, rect)
+        describe(widgetID, role: .toggleButton, name: label, rect: rect,
+                 states: selected ? [.focusable, .checkable, .checked] : [.focusable, .checkable], action: "press")
         let control = updateControl(widgetID, rect, ringRadius: min(rect.width, rect.height) / 2)
         let radius = min(rect.width, rect.height) / 2
         draw(.shadow(rect, cornerRadius: radius, blur: 8 * scale, offset: Point(0, 3 * scale), color: theme.shadow))

@@ -111,6 +111,8 @@ extension UIContext {
                 if hits(rect, release) { state.clicked = true }
             }
         }
+        // A screen reader's press clicks it and brings the focus (ring and all) here.
+        if takeAccessiblePress(for: id) { state.clicked = true }
         if focused == id {
             state.isFocused = true
             if activatesOnKeys && takeActivation() { state.clicked = true }

@@ -37,7 +37,7 @@ extension UIContext {
         _ label: String, title: String, message: String, confirmLabel: String, cancelLabel: String = "Cancel",
         destructive: Bool = true, escapeConfirms: Bool = false
     ) -> ConfirmResult {
-        let scope = beginModal(label)
+        let scope = beginModal(label, title: title, description: message, role: .alert)
         defer { endModal(scope) }
 
         let pad = 24 * scale, gap = 16 * scale
@@ -103,18 +103,23 @@ extension UIContext {
     /// Opens a modal named `label` for this frame: until `endModal`, widgets are built
     /// inside it (drawn on the overlay layer, taking input), and everything outside it
     /// is blocked. Call both every frame while it shows; `closeModal` when it answers.
-    public func beginModal(_ label: String) -> ModalScope {
+    /// `title` is what a screen reader calls it (the label, when nil); `role` is
+    /// `.alert` for a question that needs an answer.
+    public func beginModal(_ label: String, title: String? = nil, description: String = "",
+                           role: AccessibleRole = .dialog) -> ModalScope {
         let modalID = id(label)
         if modalLastFrame != modalID { focusBeforeModal = focused }
         modalThisFrame = modalID
         insideModal = modalID
         let scope = ModalScope(wasOverlay: drawingOverlay)
         drawingOverlay = true
+        beginDescribing(modalID, role: role, name: title ?? label, rect: bounds, states: [.modal], description: description)
         idStack.append(modalID)
         return scope
     }
 
     public func endModal(_ scope: ModalScope) {
+        endDescribing()
         _ = idStack.popLast()
         drawingOverlay = scope.wasOverlay
         insideModal = nil
@@ -205,6 +210,8 @@ extension UIContext {
         let blocked = modalLastFrame != nil || modalThisFrame != nil
         let saved = insideModal
         if blocked { insideModal = modalThisFrame ?? modalLastFrame }
+        describeToast(message, kind: .notice, rect: rect)
+        describe(id(label), role: .pushButton, name: action, rect: buttonRect, description: message, action: "press")
         let control = updateControl(id(label), buttonRect, focusable: false, activatesOnKeys: false)
         insideModal = saved
         let fill = control.isActive ? theme.accent.withAlpha(0.35) : control.isHot ? theme.accent.withAlpha(0.22) : theme.accent.withAlpha(0.12)
@@ -251,6 +258,7 @@ extension UIContext {
             let pad = theme.padding * scale
             baseCommands.append(.text(toast.message, toastTextRect(in: rect, inset: pad, trailing: 0, lines: size.lines), font: toastFont,
                                       color: theme.text.withAlpha(alpha), alignment: .center, maxLines: size.lines))
+            describeToast(toast.message, kind: toast.kind, rect: rect)
             bottom -= size.height + 8 * scale
         }
     }

@@ -133,6 +133,7 @@ extension UIContext {
         scrollbar(frame)
         popID()
         popClip()
+        endDescribing()
         _ = scrollStack.popLast()
     }
 
@@ -288,6 +289,9 @@ extension UIContext {
         let visible = min(count, firstRow * columnCount)..<min(count, max(firstRow, lastRow) * columnCount)
 
         pushClip(viewport)
+        // A list or grid of items is a list to a screen reader; a scrolled page of
+        // controls is just their panel.
+        beginDescribing(regionID, role: wheelRowHeight == nil ? .list : .panel, name: "", rect: viewport)
         idStack.append(regionID)
         let grid = minimumItemWidth == nil ? nil : GridGeometry(
             columns: columnCount, count: count, padding: pad, columnStride: itemWidth + gap, rowStride: stride)

@@ -8,6 +8,8 @@ extension UIContext {
     /// Enter / Space / pad A while focused, as on a GNOME or KDE settings page, with
     /// `.changed(!isOn)`; it changes nothing itself. Its id is `label`.
     public func switchRow(_ label: String, isOn: Bool, in row: Rect) -> ToggleResult {
+        describe(id(label), role: .checkBox, name: label, rect: row,
+                 states: isOn ? [.focusable, .checkable, .checked] : [.focusable, .checkable], action: "toggle")
         let control = updateControl(id(label), row)
         if control.isHot || control.isActive {
             draw(.rect(row, color: theme.cardHover, cornerRadius: theme.cornerRadius * scale))
@@ -41,6 +43,18 @@ extension UIContext {
         let minus = Rect(x: track.minX + inset, y: track.minY + inset, width: side - 2 * inset, height: side - 2 * inset)
         let plus = Rect(x: track.maxX - side + inset, y: minus.minY, width: minus.width, height: minus.height)
         var changed: Int?
+        // One spin button for a screen reader, its value set straight through Value.
+        let stepperID = id(label)
+        describe(stepperID, role: .spinButton, name: label, rect: track,
+                 value: AccessibleValue(current: Double(value), minimum: Double(range.lowerBound),
+                                        maximum: Double(range.upperBound), step: Double(step)))
+        if let asked = takeAccessibleValue(for: stepperID), asked.isFinite {
+            // Onto the steps the buttons reach, within the range.
+            let steps = ((asked - Double(range.lowerBound)) / Double(max(1, step))).rounded()
+            let snapped = range.lowerBound + Int(max(0, min(Double(range.count), steps))) * max(1, step)
+            let clamped = min(range.upperBound, max(range.lowerBound, snapped))
+            if clamped != value { changed = clamped }
+        }
         draw(.rect(track, color: theme.backgroundDeep.withAlpha(0.6), cornerRadius: side / 2))
         if iconButton("−", label: "\(label) −", enabled: value > range.lowerBound, in: minus).contains(.clicked) {
             changed = max(range.lowerBound, value - step)

@@ -63,3 +63,26 @@ extension UIContext {
         }
     }
 }
+
+extension UIContext {
+    /// The stage's target as a control the keyboard, a pad and a screen reader reach:
+    /// in Tab's order where it is called, its focus ring around `focusRect`, and true
+    /// when Enter, pad A or a screen reader's "punch" asked for a punch. It claims
+    /// nothing, so a press on the stage still punches where it lands.
+    public func stageControl(_ label: String, name: String, description: String, focusRect: Rect) -> Bool {
+        guard !isInputBlocked else { return false }
+        let stageID = id(label)
+        describe(stageID, role: .image, name: name, rect: focusRect, states: [.focusable], description: description,
+                 action: "punch")
+        registerFocusable(stageID, focusRect)
+        var punched = takeAccessiblePress(for: stageID)
+        if focused == stageID {
+            if takeActivation() { punched = true }
+            if focusVisible {
+                focusRing = FocusRingPlacement(rect: focusRect, radius: theme.cornerRadius * scale, clip: currentClip,
+                                               overlay: drawingOverlay, prominent: true)
+            }
+        }
+        return punched
+    }
+}

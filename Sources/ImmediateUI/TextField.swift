@@ -40,23 +40,34 @@ extension UIContext {
     /// A one-line text field editing `text` in place. Answers `.changed` on every edit,
     /// `.submitted` on Enter, and `.deactivatedAfterEdit` when an edited field takes
     /// Enter or loses focus: save then. `maxLength` counts characters.
+    /// `accessibleName` is what a screen reader calls it (the label drawn above it).
     @discardableResult
     public func textField(
-        _ label: String, text: inout String, placeholder: String = "", maxLength: Int = .max, in rect: Rect? = nil
+        _ label: String, text: inout String, placeholder: String = "", maxLength: Int = .max, accessibleName: String? = nil,
+        in rect: Rect? = nil
     ) -> UIResult {
-        textField(label, text: &text, placeholder: placeholder, maxLength: maxLength, in: rect, leadingInset: 0, trailingInset: 0)
+        textField(label, text: &text, placeholder: placeholder, maxLength: maxLength, in: rect, leadingInset: 0, trailingInset: 0,
+                  accessibleName: accessibleName)
     }
 
     /// A text field whose text keeps `leadingInset` and `trailingInset` pixels clear
     /// inside its border (for a search field's icon and clear button).
     func textField(
         _ label: String, text: inout String, placeholder: String, maxLength: Int, in rect: Rect?,
-        leadingInset: Float, trailingInset: Float
+        leadingInset: Float, trailingInset: Float, accessibleName: String?
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 240 * scale, preferredHeight: theme.controlHeight * scale)
         let control = updateControl(widgetID, area, activatesOnKeys: false)
         var result: UIResult = []
+        if let asked = takeAccessibleText(for: widgetID) {
+            // Set whole through EditableText: as if typed, and committed at once.
+            let cleaned = String(asked.map { $0.isNewline ? " " : $0 }.prefix(maxLength))
+            if cleaned != text {
+                text = cleaned
+                result.formUnion([.changed, .deactivatedAfterEdit])
+            }
+        }
         let fieldFont = font(theme.fontSize)
         let pad = theme.padding * scale
         let textArea = Rect(x: area.minX + pad + leadingInset, y: area.minY,
@@ -96,6 +107,9 @@ extension UIContext {
             }
         }
         isItemDeactivatedAfterEdit = result.contains(.deactivatedAfterEdit)
+        describe(widgetID, role: .entry, name: accessibleName ?? placeholder, rect: area, states: [.focusable, .editable],
+                 description: accessibleName == nil ? "" : placeholder, action: nil, text: text,
+                 caret: editing?.id == widgetID ? editing?.cursor ?? text.count : text.count)
         drawTextField(area, textArea: textArea, text: text, placeholder: placeholder, font: fieldFont, control: control)
         return result
     }

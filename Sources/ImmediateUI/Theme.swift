@@ -49,4 +49,32 @@ public struct UITheme: Sendable {
     public var starOff = "☆"
 
     public init() {}
+
+    /// High contrast: near-black grounds, white text, yellow accents and a cyan focus
+    /// ring, each text and focus colour at 7:1 or more against every ground it is drawn
+    /// on (WCAG's AAA; ThemeContrastTests measures each pair). Sizes stay as they are:
+    /// "size of everything" makes them larger.
+    public static var highContrast: UITheme {
+        var theme = UITheme()
+        theme.backgroundDeep = Color(hex: 0x000000)
+        theme.background = Color(hex: 0x0A0A0A)
+        theme.card = Color(hex: 0x1A1A1A)
+        theme.cardHover = Color(hex: 0x2E2E2E)
+        theme.accent = Color(hex: 0xFFD400)
+        theme.accentHover = Color(hex: 0xFFE566)
+        theme.highlight = Color(hex: 0xFFE14D)
+        theme.text = Color(hex: 0xFFFFFF)
+        theme.textMuted = Color(hex: 0xE6E6E6)
+        theme.textOnAccent = Color(hex: 0x000000)
+        theme.destructive = Color(hex: 0x9E0000)
+        theme.destructiveHover = Color(hex: 0xB00000)
+        theme.warning = Color(hex: 0xFFA3A3)
+        theme.errorSurface = Color(hex: 0x8A0000)
+        theme.focusRing = Color(hex: 0x00E5FF)
+        theme.selection = Color(hex: 0xFFD400, alpha: 0.45)
+        theme.fieldBackground = Color(hex: 0x000000)
+        theme.scrim = Color(hex: 0x000000, alpha: 0.8)
+        theme.focusRingWidth = 4
+        return theme
+    }
 }

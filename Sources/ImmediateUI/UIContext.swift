@@ -212,6 +212,19 @@ public final class UIContext {
     /// `click "Settings"`, finds them by.
     public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
+    /// Whether widgets describe themselves for a screen reader this frame (set by the
+    /// shell while an accessibility client listens; off, describing costs nothing).
+    public var buildsAccessibleTree = false
+    /// This frame's widgets as a screen reader sees them (see AccessibleTree), in
+    /// reading order, parents before children; complete after `end()`.
+    public internal(set) var accessibleNodes: [AccessibleNode] = []
+    /// Parallel to `accessibleNodes`: described inside an open modal (or a toast, which
+    /// shows over one), so what the modal hides can be left out at `end()`.
+    var accessibleNodeInModal: [Bool] = []
+    /// The open containers (dialog, list, row) being described into.
+    var accessibleParents: [UInt64] = []
+    /// The ids given out this frame (each node's is unique).
+    var accessibleIDs: Set<UInt64> = []
     /// Shadows that held still since the last frame, drawn from masks.
     var shadowMasks = ShadowMasks()
     var drawingOverlay = false
@@ -255,6 +268,10 @@ public final class UIContext {
         scrollStack.removeAll(keepingCapacity: true)
         baseCommands.removeAll(keepingCapacity: true)
         namedWidgets.removeAll(keepingCapacity: true)
+        accessibleNodes.removeAll(keepingCapacity: true)
+        accessibleNodeInModal.removeAll(keepingCapacity: true)
+        accessibleParents.removeAll(keepingCapacity: true)
+        accessibleIDs.removeAll(keepingCapacity: true)
         nextChange = nil
         overlayCommands.removeAll(keepingCapacity: true)
         focusables.removeAll(keepingCapacity: true)
@@ -286,6 +303,7 @@ public final class UIContext {
         hasBegun = false
         resolvePointer()
         resolveNavigation()
+        takeAccessibleFocusRequests()
         if let pendingFocus {
             focused = pendingFocus
             self.pendingFocus = nil
@@ -298,6 +316,7 @@ public final class UIContext {
         baseCommands.append(contentsOf: overlayCommands)
         if let ring = focusRing, ring.overlay { appendFocusRing(ring, to: &baseCommands) }
         drawToasts()
+        finishAccessibleTree()
         shadowMasks.update(with: baseCommands)
         return baseCommands
     }

@@ -51,6 +51,7 @@ extension UIContext {
         let area = widgetRect(rect, preferredWidth: textWidth(text, font: font) + 1, preferredHeight: height)
         let color = style == .muted ? theme.textMuted : style == .error ? theme.warning : theme.text
         draw(.text(text, area, font: font, color: color, alignment: alignment, maxLines: maxLines))
+        describeText(text, heading: style == .title, in: area)
     }
 
     /// A picture in a rounded rect (no interaction).
@@ -78,6 +79,8 @@ extension UIContext {
         let labelWidth = textWidth(label, font: textFont)
         let area = widgetRect(
             rect, preferredWidth: labelWidth + iconWidth + 2 * pad, preferredHeight: theme.controlHeight * scale)
+        describe(widgetID, role: .pushButton, name: label, rect: area, states: enabled ? .focusable : [], action: "press",
+                 enabled: enabled)
         let control = enabled ? updateControl(widgetID, area) : disabledControl(widgetID, area)
         drawButtonBody(area, style: style, control: control)
         let color = (style == .primary ? theme.textOnAccent : theme.text).withAlpha(enabled ? 1 : 0.5)
@@ -102,6 +105,8 @@ extension UIContext {
         let side = theme.controlHeight * scale
         let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
         name(label, area)
+        describe(widgetID, role: .pushButton, name: label, rect: area, states: enabled ? .focusable : [], action: "press",
+                 enabled: enabled)
         let control = enabled
             ? updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2) : disabledControl(widgetID, area)
         drawButtonBody(area, style: style, control: control, round: true)
@@ -141,12 +146,17 @@ extension UIContext {
 
     /// An on/off icon (a favorite star by default). It does not change anything itself:
     /// on a click it answers `.changed(!isOn)` and the caller applies it or refuses.
+    /// `accessibleName` is what a screen reader calls it (the label, when nil).
     public func toggle(
-        _ label: String, isOn: Bool, onIcon: String? = nil, offIcon: String? = nil, in rect: Rect? = nil
+        _ label: String, isOn: Bool, onIcon: String? = nil, offIcon: String? = nil, accessibleName: String? = nil,
+        description: String = "", in rect: Rect? = nil
     ) -> ToggleResult {
         let widgetID = id(label)
         let side = theme.controlHeight * scale
         let area = widgetRect(rect, preferredWidth: side, preferredHeight: side)
+        describe(widgetID, role: .toggleButton, name: accessibleName ?? label, rect: area,
+                 states: isOn ? [.focusable, .checkable, .checked] : [.focusable, .checkable], description: description,
+                 action: "toggle")
         let control = updateControl(widgetID, area, ringRadius: min(area.width, area.height) / 2)
         if control.isHot || control.isActive {
             draw(.rect(area, color: theme.cardHover, cornerRadius: min(area.width, area.height) / 2))
@@ -168,10 +178,15 @@ extension UIContext {
     @discardableResult
     public func imageTile(
         _ label: String, title: String, picture: RasterImage?, selected: Bool = false, fit: ImageFit? = nil,
-        titleLines: Int = 1, enabled: Bool = true, note: String? = nil, in rect: Rect? = nil
+        titleLines: Int = 1, enabled: Bool = true, note: String? = nil, accessibleName: String? = nil, description: String = "",
+        in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
+        describe(widgetID, role: .pushButton, name: accessibleName ?? title, rect: area,
+                 states: enabled ? (selected ? [.focusable, .selectable, .selected] : [.focusable, .selectable]) : [.selectable],
+                 description: [description, note ?? ""].filter { !$0.isEmpty }.joined(separator: ", "), action: "press",
+                 enabled: enabled)
         let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID, area)
         // A title led by a bidi mark (to fix its direction) is still found by its words.
         let plainTitle = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" }))

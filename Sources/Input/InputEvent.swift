@@ -1,5 +1,5 @@
 // Input owns the plain values that describe what the user did: pointer, fingers,
-// keys, text, dropped files, gamepads and window changes. Platform makes them from
+// keys, text, dropped files, gamepads, window changes and what a screen reader asked. Platform makes them from
 // SDL events; the UI and the app read them. No SDL type, no behaviour.
 
 /// Keyboard modifiers held with a key.
@@ -81,6 +81,32 @@ public enum InputEvent: Sendable, Equatable {
     /// The sound output device went away (unplugged) or a new one appeared.
     case audioDeviceLost
     case audioDeviceAdded
+    /// An assistive technology (a screen reader, switch access) asked a widget to do
+    /// something through the desktop's accessibility bus.
+    case accessibilityRequest(AccessibilityRequest)
+}
+
+/// What an assistive technology asked of one widget, named by its id (a `WidgetID`'s
+/// raw value).
+public struct AccessibilityRequest: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        /// The widget's action: press a button, toggle a switch, punch the stage.
+        case press
+        /// Move the keyboard focus to it.
+        case focus
+        /// Replace a text field's whole text.
+        case setText(String)
+        /// Set a stepper's or slider's value.
+        case setValue(Double)
+    }
+
+    public var widget: UInt64
+    public var action: Action
+
+    public init(widget: UInt64, action: Action) {
+        self.widget = widget
+        self.action = action
+    }
 }
 
 extension InputEvent {
@@ -89,7 +115,7 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .pointerDown, .pointerUp, .pointerMoved, .wheel, .fingerDown, .fingerUp, .fingerMoved,
-             .keyDown, .keyUp, .text, .textEditing, .fileDropped, .gamepadButton, .gamepadAxis:
+             .keyDown, .keyUp, .text, .textEditing, .fileDropped, .gamepadButton, .gamepadAxis, .accessibilityRequest:
             return true
         default:
             return false

@@ -84,14 +84,14 @@ extension LibraryScreens {
         ui.label("Name", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
         y += 32 * s
         let nameField = ui.textField("name", text: &editor.name, placeholder: "What stresses you out?",
-                                     maxLength: TargetValidation.maxNameLength,
+                                     maxLength: TargetValidation.maxNameLength, accessibleName: "Name",
                                      in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
         y += 72 * s
         ui.label("Message", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
         let countRect = Rect(x: formX, y: y, width: formWidth, height: 30 * s)
         y += 32 * s
         let messageField = ui.textField("message", text: &editor.message, placeholder: "Something to say while you punch it",
-                                        maxLength: TargetValidation.maxMessageLength,
+                                        maxLength: TargetValidation.maxMessageLength, accessibleName: "Message",
                                         in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
         // Counted after the field took this frame's typing, so it never lags a key behind.
         let left = CharactersLeft(count: editor.message.count, limit: TargetValidation.maxMessageLength)

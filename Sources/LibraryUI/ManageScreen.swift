@@ -39,6 +39,9 @@ extension LibraryScreens {
         ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
             let target = targets[matches[index]]
             ui.pushID(target.id)
+            // One row to a screen reader, named for its target: its Edit and Delete inside it.
+            ui.beginDescribing(ui.id("row"), role: .listItem, name: target.name, rect: rect)
+            defer { ui.endDescribing() }
             ui.panel(rect, shadow: false)
             let pad = 10 * s
             let thumbSide = rect.height - 2 * pad
@@ -71,7 +74,7 @@ extension LibraryScreens {
             let controlHeight = 48 * s
             let controlY = rect.center.y - controlHeight / 2
             if case .changed(let on) = ui.toggle("favorite", isOn: target.isFavorite, onIcon: "★", offIcon: "☆",
-                                                 in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
+                                                 accessibleName: "Favorite", description: target.name, in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
                 action = .toggleFavorite(target.id, on)
             }
             x += 56 * s + pad

@@ -10,7 +10,7 @@ extension LibraryScreens {
     /// settings page: switches toggle on a click anywhere in their row, numbers move
     /// with − and + buttons. Answers `.changeSettings` with the new settings the moment
     /// one is touched (the session applies and saves it), `.show(.main)` for Back.
-    public func settings(_ current: UserSettings) -> Action {
+    public func settings(_ current: UserSettings, desktopPrefersHighContrast: Bool = false) -> Action {
         var action = Action.none
         let s = layout.scale
         let (header, back) = pageHeader(title: "Settings", back: "Back", backWidth: 120)
@@ -23,7 +23,7 @@ extension LibraryScreens {
         // one column in the middle otherwise, its rows as tall as the room allows.
         let twoColumns = body.width >= 1100 * s
         let columnLimit = twoColumns ? min((body.width - groupGap) / 2, 620 * s) : min(body.width, 760 * s)
-        let rowsInColumn: Float = twoColumns ? 6 : 9
+        let rowsInColumn: Float = twoColumns ? 6 : 10
         let groupsInColumn: Float = twoColumns ? 2 : 3
         let rowHeight = max(50 * s, min(58 * s, (body.height - groupsInColumn * (titleHeight + 12 * s + groupGap)) / rowsInColumn))
         // Taller than the window (a small one, or a large "size of everything"): the
@@ -74,10 +74,15 @@ extension LibraryScreens {
             if let squash = stepperRow("Squash", .squash, current.squash, step: 25, in: row(2, in: motion)) { changed.squash = squash }
             if let on = switchRow("Dent and ripple where hit", current.dent, in: row(3, in: motion)) { changed.dent = on }
 
-            let display = group("Display", rows: 3, newColumn: true)
+            let display = group("Display", rows: 4, newColumn: true)
             if let scale = stepperRow("Size of everything", .uiScale, current.uiScale, step: 25, in: row(0, in: display)) { changed.uiScale = scale }
-            if let on = switchRow("Fullscreen", current.fullscreen, in: row(1, in: display)) { changed.fullscreen = on }
-            if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(2, in: display)) { changed.photoFrame = on }
+            // On as the colours are now (the desktop's choice included); a touch sets it for good.
+            if let on = switchRow("High contrast", current.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast),
+                                  in: row(1, in: display)) {
+                changed.contrast = on ? .high : .normal
+            }
+            if let on = switchRow("Fullscreen", current.fullscreen, in: row(2, in: display)) { changed.fullscreen = on }
+            if let on = switchRow("Frame photos as stickers", current.photoFrame, in: row(3, in: display)) { changed.photoFrame = on }
         }
         ui.scrollPage("settings", contentHeight: contentHeight, in: body) { build(in: $0) }
 

@@ -323,6 +323,18 @@ public final class SDLInput {
         }
     }
 
+    /// An event type of the app's own whose only job is to end `waitForEvent` early
+    /// (the accessibility bridge's thread has a request); `poll` drops it.
+    static let wakeEventType: UInt32 = SDL_RegisterEvents(1)
+
+    /// Wakes a `waitForEvent` on the main thread; callable from any thread.
+    public static func wakeLoop() {
+        guard wakeEventType != UInt32.max else { return }
+        var event = SDL_Event()
+        event.type = wakeEventType
+        SDL_PushEvent(&event)
+    }
+
     /// Blocks until an event arrives or `milliseconds` pass (nil: until an event).
     public static func waitForEvent(milliseconds: Int?) {
         if drivesWithoutEvents {

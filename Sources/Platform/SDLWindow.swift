@@ -137,6 +137,17 @@ public final class SDLWindow {
         xd_activate_window(CUnsignedLong(id)) != 0
     }
 
+    /// Where the window is on the screen, in screen coordinates (0, 0 where the window
+    /// system does not say, as on Wayland).
+    public var screenPosition: (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return (Int(x), Int(y))
+    }
+
+    /// The window has the keyboard's focus.
+    public var hasInputFocus: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
+
     /// SDL's id for the window, which synthetic events must carry.
     public var id: UInt32 { SDL_GetWindowID(window) }
 

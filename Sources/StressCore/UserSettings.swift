@@ -17,6 +17,8 @@ public struct UserSettings: Sendable, Equatable {
     public var dent = true
     /// Size of everything on screen, 100–200 % of what fits the window.
     public var uiScale = 100
+    /// Colours: the desktop's choice (GNOME's high-contrast setting), or always normal or high.
+    public var contrast = Contrast.system
     /// Start fullscreen (F11 switches and remembers it).
     public var fullscreen = false
     /// Photos sit on the main screen as stickers (rounded corners, a light outline).
@@ -26,12 +28,27 @@ public struct UserSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// How strongly text and controls stand out from what is behind them.
+    public enum Contrast: String, CaseIterable, Sendable {
+        /// As the desktop's accessibility setting says.
+        case system
+        case normal
+        /// Text and focus at 7:1 or more against their ground.
+        case high
+
+        /// Whether to draw high contrast, given what the desktop prefers.
+        public func isHigh(desktopPrefersHigh: Bool) -> Bool {
+            self == .high || self == .system && desktopPrefersHigh
+        }
+    }
+
     /// The keys, in the order the screen and `settings list` show them.
     public enum Key: String, CaseIterable, Sendable {
         case sound, volume
         case reduceMotion = "reduce-motion"
         case shake, squash, dent
         case uiScale = "ui-scale"
+        case contrast
         case fullscreen
         case photoFrame = "photo-frame"
         case tool
@@ -46,6 +63,7 @@ public struct UserSettings: Sendable, Equatable {
             case .squash: return "how far the target squashes, 0 to 200 (%)"
             case .dent: return "the picture dents where it is hit and ripples back, on or off"
             case .uiScale: return "size of everything on screen, 100 to 200 (%)"
+            case .contrast: return "colours: system (the desktop's high-contrast setting), normal or high"
             case .fullscreen: return "start fullscreen, on or off"
             case .photoFrame: return "photos framed as stickers, on or off"
             case .tool: return "what punches hit with: " + PunchTool.allCases.map(\.rawValue).joined(separator: ", ")
@@ -54,7 +72,11 @@ public struct UserSettings: Sendable, Equatable {
 
         /// The words a setting takes when it is neither a number nor on/off.
         public var choices: [String]? {
-            self == .tool ? PunchTool.allCases.map(\.rawValue) : nil
+            switch self {
+            case .tool: return PunchTool.allCases.map(\.rawValue)
+            case .contrast: return Contrast.allCases.map(\.rawValue)
+            default: return nil
+            }
         }
 
         /// The allowed range of a number, nil for on/off.
@@ -63,7 +85,7 @@ public struct UserSettings: Sendable, Equatable {
             case .volume: return 0...100
             case .shake, .squash: return 0...200
             case .uiScale: return 100...200
-            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool: return nil
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast: return nil
             }
         }
 
@@ -111,6 +133,7 @@ public struct UserSettings: Sendable, Equatable {
         case .squash: return String(squash)
         case .dent: return Self.text(dent)
         case .uiScale: return String(uiScale)
+        case .contrast: return contrast.rawValue
         case .fullscreen: return Self.text(fullscreen)
         case .photoFrame: return Self.text(photoFrame)
         case .tool: return tool.rawValue
@@ -123,6 +146,9 @@ public struct UserSettings: Sendable, Equatable {
         if key == .tool {
             guard let value = PunchTool(named: trimmed) else { throw .badValue(key, text) }
             tool = value
+        } else if key == .contrast {
+            guard let value = Contrast(rawValue: trimmed) else { throw .badValue(key, text) }
+            contrast = value
         } else if let range = key.range {
             let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
             guard let value = Int(number), range.contains(value) else { throw .badValue(key, text) }
@@ -131,7 +157,7 @@ public struct UserSettings: Sendable, Equatable {
             case .shake: shake = value
             case .squash: squash = value
             case .uiScale: uiScale = value
-            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool: break
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast: break
             }
         } else {
             guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
@@ -141,7 +167,7 @@ public struct UserSettings: Sendable, Equatable {
             case .dent: dent = value
             case .fullscreen: fullscreen = value
             case .photoFrame: photoFrame = value
-            case .volume, .shake, .squash, .uiScale, .tool: break
+            case .volume, .shake, .squash, .uiScale, .tool, .contrast: break
             }
         }
     }

@@ -1,4 +1,5 @@
 import AppModel
+import StressCore
 import Help
 import ImmediateUI
 import LibraryUI
@@ -29,6 +30,12 @@ extension AppSession {
             // tools and Wash (the strip above Wash, or on a tall screen right of it),
             // then the favorites and the library buttons along the bottom.
             let header = screens.mainHeaderButtons(showsLibraryButtons: policy.showsLibraryButtons)
+            // The target itself next, as a reader meets it: Enter, pad A or a screen
+            // reader's "punch" lands a punch on its middle.
+            if let target = library.selected,
+               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: controller.pictureRect) {
+                punchFromControl(at: time)
+            }
             if layout.toolStripIsColumn {
                 buildToolStrip(ui)
                 buildWashButton(ui)
@@ -53,7 +60,7 @@ extension AppSession {
             }
             action = screens.stats(days: library.dayTotals)
         case .settings:
-            action = screens.settings(settings)
+            action = screens.settings(settings, desktopPrefersHighContrast: desktopPrefersHighContrast)
         case .rush, .versus, .summary:
             action = .none
             buildChallenge(ui, time: time)
@@ -161,5 +168,23 @@ extension AppSession {
         case .main: return layout.toastLine.maxY
         default: return Float(layout.height) - 12 * layout.scale
         }
+    }
+}
+
+extension AppSession {
+    /// What a screen reader says of the target after its name: its message and its count.
+    func stageDescription(_ target: StressTarget) -> String {
+        let count = "\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")"
+        guard let last = target.message.last else { return count }
+        // "Give it a whack. 0 punches", never "whack.. 0 punches".
+        return target.message + (last.isPunctuation ? " " : ". ") + count
+    }
+
+    /// A punch asked for by a control (the focused target's Enter or pad A, a screen
+    /// reader's "punch"): a quick tap of Space, landing on the target's middle.
+    func punchFromControl(at time: Double) {
+        controller.handle(.keyDown(.space, modifiers: [], isRepeat: false), at: time)
+        controller.handle(.keyUp(.space, modifiers: []), at: time)
+        keepScore()
     }
 }

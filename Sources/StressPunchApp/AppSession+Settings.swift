@@ -1,4 +1,5 @@
 import AppModel
+import ImmediateUI
 import StressCore
 
 /// The user's settings: applied the moment they change, on any screen, and saved
@@ -43,6 +44,7 @@ extension AppSession {
     func applySettings() {
         controller.apply(settings)
         ui?.reduceMotion = settings.reduceMotion
+        ui?.theme = settings.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast) ? .highContrast : UITheme()
     }
 
     /// A sound's volume under the user's volume setting.

@@ -81,6 +81,10 @@ public final class AppSession {
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
     public var wallClock: () -> Date = { Date() }
+    /// The desktop asks for high contrast (the `contrast` setting's "system").
+    public var desktopPrefersHighContrast = false {
+        didSet { applySettings() }
+    }
     /// The user's best rush (from the library's settings).
     var rushBest: RushRecord?
     /// What this session's landed punches add up to, for the summary on the way out.
@@ -141,6 +145,7 @@ public final class AppSession {
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs, toolArt: toolArt)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         settings = configuration.settings
+        desktopPrefersHighContrast = configuration.desktopPrefersHighContrast
         frameEvents.reserveCapacity(64)
         rushBest = RushRecord { key in (try? store.setting(key)) ?? nil }
         if let ui {

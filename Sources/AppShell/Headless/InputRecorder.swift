@@ -93,7 +93,7 @@ public final class InputRecorder {
 
     /// The script line for one event, or nil for what a script does not replay (the
     /// window losing focus, an input method's composition, buttons other than the
-    /// left one, a second gamepad).
+    /// left one, a second gamepad, a screen reader's requests).
     func line(for event: InputEvent) -> String? {
         func point(_ x: Float, _ y: Float) -> String { "\(Int(x.rounded())) \(Int(y.rounded()))" }
         switch event {
@@ -115,6 +115,9 @@ public final class InputRecorder {
             guard let name = Self.keyName(key) else { return nil }
             return "keyup " + Self.modifierPrefix(modifiers) + name
         case .textEditing, .windowMinimized, .windowRestored, .focusChanged:
+            return nil
+        case .accessibilityRequest:
+            // Widget ids from a screen reader: a script has no line for them (yet).
             return nil
         case .text(let text): return "text " + Self.quoted(text)
         case .fileDropped(let path): return "drop " + Self.quoted(path)
