@@ -1161,13 +1161,15 @@ static void apply(Snapshot *s) {
         if (!items[i].skip) kids_swap(ATK_OBJECT(items[i].obj));
 
     // Structure events, for parents that were there before; a new subtree is
-    // announced once, by the add of its top.
+    // announced once, by the add of its top. Every remove first; then the adds from
+    // the leaves up (reverse snapshot order, the window last), so that when a
+    // client fetches a newly added subtree, the changes inside it were already sent.
     kids_emit_removes(win_obj, generation);
     for (gint i = 0; i < n; i++)
         if (!items[i].skip && !items[i].is_new) kids_emit_removes(ATK_OBJECT(items[i].obj), generation);
-    kids_emit_adds(win_obj);
-    for (gint i = 0; i < n; i++)
+    for (gint i = n - 1; i >= 0; i--)
         if (!items[i].skip && !items[i].is_new) kids_emit_adds(ATK_OBJECT(items[i].obj));
+    kids_emit_adds(win_obj);
     if (win->kids.next) g_ptr_array_set_size(win->kids.next, 0);
     for (gint i = 0; i < n; i++)
         if (!items[i].skip && items[i].obj->kids.next) g_ptr_array_set_size(items[i].obj->kids.next, 0);

@@ -192,3 +192,26 @@ struct AccessibleTreeTests {
         #expect(tree(app).contains { $0.role == .image && $0.action == "punch" })
     }
 }
+
+@Suite("The high-contrast setting")
+struct HighContrastSettingTests {
+    @Test("system follows the desktop, high and normal override it, and the Settings switch sets it for good")
+    func contrastSetting() throws {
+        let app = try ScreenHarness()
+        #expect(app.session.settings.contrast == .system)
+        #expect(app.session.ui?.theme.background == UITheme().background)
+        app.session.desktopPrefersHighContrast = true
+        #expect(app.session.ui?.theme.background == UITheme.highContrast.background, "system did not follow the desktop")
+        var settings = app.session.settings
+        settings.contrast = .normal
+        app.session.changeSettings(settings)
+        #expect(app.session.ui?.theme.background == UITheme().background)
+        // The Settings screen's switch reads the colours as they are, and sets high or normal.
+        app.press("Settings")
+        app.press("High contrast")
+        #expect(app.session.settings.contrast == .high)
+        #expect(app.session.ui?.theme.focusRing == UITheme.highContrast.focusRing)
+        app.session.library.waitForSaves()
+        #expect(try app.store.setting("settings.contrast") == "high", "the choice was not kept")
+    }
+}
