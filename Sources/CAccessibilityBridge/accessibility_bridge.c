@@ -836,10 +836,12 @@ static gboolean value_set_current(AtkValue *v, const GValue *in) {
     return ok && !node->defunct;
 }
 
+// No text alternative (as GTK): atk-bridge 2.46's CurrentValue getter calls this and
+// never frees the text, so a string here would leak on every read.
 static void value_get_value_and_text(AtkValue *v, gdouble *value, gchar **text) {
     SpNode *node = SP_NODE(v);
     if (value) *value = node->value;
-    if (text) *text = g_strdup_printf("%g", node->value);
+    if (text) *text = NULL;
 }
 
 static AtkRange *value_get_range(AtkValue *v) {

@@ -234,7 +234,7 @@ extension UIContext {
     ) {
         let radius = theme.cornerRadius * scale
         let border = 2 * scale
-        draw(.rect(area, color: control.isFocused ? theme.accent : theme.card, cornerRadius: radius))
+        draw(.rect(area, color: control.isFocused ? theme.accent : theme.controlOutline ?? theme.card, cornerRadius: radius))
         draw(.rect(area.insetBy(border), color: theme.fieldBackground, cornerRadius: max(0, radius - border)))
         let layout = TextLayout(source: glyphs, font: font)
 

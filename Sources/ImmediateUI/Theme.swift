@@ -31,6 +31,9 @@ public struct UITheme: Sendable {
     public var fieldBackground = Color(hex: 0x242640)
     public var scrim = Color(hex: 0x101120, alpha: 0.6)
     public var shadow = Color(r: 0, g: 0, b: 0, a: 0.45)
+    /// A line round every button and field (high contrast: a control on a card of
+    /// nearly its own colour still shows its edges); nil for none.
+    public var controlOutline: Color?
 
     // Sizes in points; the context multiplies them by its scale.
     public var fontSize: Float = 20
@@ -75,6 +78,7 @@ public struct UITheme: Sendable {
         theme.fieldBackground = Color(hex: 0x000000)
         theme.scrim = Color(hex: 0x000000, alpha: 0.8)
         theme.focusRingWidth = 4
+        theme.controlOutline = Color(hex: 0xBFBFBF)
         return theme
     }
 }

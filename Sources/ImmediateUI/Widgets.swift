@@ -127,6 +127,11 @@ extension UIContext {
         if control.isBlocked { color = color.mixed(with: theme.backgroundDeep, 0.2) }
         if control.isDisabled { color = color.mixed(with: theme.backgroundDeep, 0.55) }
         draw(.rect(area, color: color, cornerRadius: radius))
+        if let outline = theme.controlOutline {
+            let width = max(1, 1.5 * scale)
+            draw(.stroke(area.insetBy(width / 2), cornerRadius: max(0, radius - width / 2),
+                         color: control.isDisabled ? outline.withAlpha(0.45) : outline, width: width))
+        }
     }
 
     /// The state of a disabled widget: nothing, and it lets go of focus. Where it is

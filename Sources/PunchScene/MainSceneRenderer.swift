@@ -103,6 +103,16 @@ public final class MainSceneRenderer: BandRenderer {
     var glow: RasterImage
     var glowOrigin = (0, 0)
     var paintsSize = (0, 0)
+    /// The backdrop and the header's text in black and white (the high-contrast theme),
+    /// instead of the app's indigo and cream.
+    public var highContrast = false {
+        didSet { if highContrast != oldValue { paintsSize = (0, 0) } }
+    }
+    /// The backdrop's gradient, top to bottom.
+    private var backdropStops: [(Float, Color)] {
+        if highContrast { return [(Float(0), Color(hex: 0x000000)), (Float(1), Color(hex: 0x000000))] }
+        return [(Float(0), Color(hex: 0x2E3152)), (Float(0.55), Color(hex: 0x242640)), (Float(1), Color(hex: 0x191A2C))]
+    }
     /// The drawn pictures' content boxes, for damage tracking (main thread).
     let contentBounds = ContentBoundsMemo()
 
@@ -126,7 +136,7 @@ public final class MainSceneRenderer: BandRenderer {
         paintsSize = (layout.width, layout.height)
         background = LinearGradientPaint(
             from: Point(0, 0), to: Point(0, Float(layout.height)),
-            stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
+            stops: backdropStops)
         let stage = layout.stage
         let glowRect = stage.insetBy(-stage.height * 0.1).enclosingPixels
             .intersection(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
@@ -134,7 +144,7 @@ public final class MainSceneRenderer: BandRenderer {
         // Drawn in window coordinates, shifted so the glow's corner is the canvas's.
         let shiftedBackground = LinearGradientPaint(
             from: Point(0, Float(-glowRect.y)), to: Point(0, Float(layout.height - glowRect.y)),
-            stops: [(0, Color(hex: 0x2E3152)), (0.55, Color(hex: 0x242640)), (1, Color(hex: 0x191A2C))])
+            stops: backdropStops)
         canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: shiftedBackground)
         let center = stage.center
         let glowPaint = RadialGradientPaint(
@@ -200,7 +210,8 @@ public final class MainSceneRenderer: BandRenderer {
             canvas.drawText(frame.title, in: shadow, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color.black.withAlpha(0.35))
         }
         if canvas.clip.intersects(titleRect) {
-            canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs, color: Color(hex: 0xFFF6E8))
+            canvas.drawText(frame.title, in: titleRect, alignment: .center, font: .bold(Int(40 * s)), source: glyphs,
+                            color: highContrast ? Color(hex: 0xFFFFFF) : Color(hex: 0xFFF6E8))
         }
         let messageRect = PixelRect(x: Int(header.minX), y: titleRect.maxY, width: Int(header.width), height: Int(header.height) - titleHeight)
         // The message's reach, wrapped or not (as `headerBounds` reckons it; wrapped
@@ -209,7 +220,7 @@ public final class MainSceneRenderer: BandRenderer {
         let messageReach = PixelRect(x: messageRect.x, y: reachTop, width: messageRect.width, height: headerBounds.maxY - reachTop)
         guard canvas.clip.intersects(messageReach) else { return }
         let messageFont = FontDescription.regular(Int(21 * s))
-        let messageColor = Color(hex: 0xC9CCEB)
+        let messageColor = highContrast ? Color(hex: 0xE6E6E6) : Color(hex: 0xC9CCEB)
         let layout = TextLayout(source: glyphs, font: messageFont)
         guard layout.width(of: frame.message) > messageRect.width else {
             canvas.drawText(frame.message, in: messageRect, alignment: .center, font: messageFont, source: glyphs, color: messageColor)

@@ -44,7 +44,13 @@ extension AppSession {
     func applySettings() {
         controller.apply(settings)
         ui?.reduceMotion = settings.reduceMotion
-        ui?.theme = settings.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast) ? .highContrast : UITheme()
+        let high = settings.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast)
+        ui?.theme = high ? .highContrast : UITheme()
+        if renderer.highContrast != high {
+            renderer.highContrast = high
+            // The backdrop is not among the frame's changes: everything is drawn again.
+            forgetDrawnFrame()
+        }
     }
 
     /// A sound's volume under the user's volume setting.
