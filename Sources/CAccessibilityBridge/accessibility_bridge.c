@@ -5,7 +5,7 @@
 // which is the context atk-bridge (libatspi) hooks its D-Bus connection into and
 // the context GDBus delivers our org.a11y.Status proxy's callbacks to. Every ATK
 // object is created, changed, queried and signalled on that thread only. The app's
-// thread touches three things: the snapshot handoff (`B.lock`), the listening flag
+// thread touches three things: the snapshot handoff (`handoff_lock`), the listening flag
 // (an atomic int), and, in sp_a11y_start/stop, the thread itself.
 //
 // A publish copies the whole tree into one block of memory and, once the bridge is
@@ -19,6 +19,7 @@
 #include <atk-bridge.h>
 #include <gio/gio.h>
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,9 +192,13 @@ static GType sp_value_node_get_type(void);
 
 // MARK: - Global state
 
+// The snapshot handoff's lock: a pthread mutex rather than a GMutex, because GLib's
+// GMutex is a futex inside uninstrumented libglib that ThreadSanitizer cannot see,
+// so a TSan build would report the handoff itself as a race.
+static pthread_mutex_t handoff_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static struct {
-    // Guarded by `lock` (both threads).
-    GMutex lock;
+    // Guarded by `handoff_lock` (both threads).
     Snapshot *pending;
     gboolean registered; // atk-bridge is up: publishes schedule an apply
     GSource *idle;       // the scheduled apply, if any
@@ -1205,14 +1210,14 @@ static void apply(Snapshot *s) {
 }
 
 static gboolean apply_idle(gpointer data G_GNUC_UNUSED) {
-    g_mutex_lock(&B.lock);
+    pthread_mutex_lock(&handoff_lock);
     Snapshot *s = B.pending;
     B.pending = NULL;
     if (B.idle) {
         g_source_unref(B.idle);
         B.idle = NULL;
     }
-    g_mutex_unlock(&B.lock);
+    pthread_mutex_unlock(&handoff_lock);
     if (s && B.bridge_up) apply(s);
     g_free(s);
     return G_SOURCE_REMOVE;
@@ -1255,11 +1260,11 @@ static void enable_bridge(void) {
     B.bridge_up = TRUE;
     sp_debug("registered with atk-bridge");
 
-    g_mutex_lock(&B.lock);
+    pthread_mutex_lock(&handoff_lock);
     B.registered = TRUE;
     Snapshot *s = B.pending;
     B.pending = NULL;
-    g_mutex_unlock(&B.lock);
+    pthread_mutex_unlock(&handoff_lock);
 
     g_atomic_int_set(&B.listening, 1);
     if (B.on_listening) B.on_listening(B.context, 1);
@@ -1373,10 +1378,10 @@ int sp_a11y_start(const char *app_name, sp_a11y_request_fn on_request, sp_a11y_l
     B.on_listening = on_listening;
     B.context = context;
     B.bridge_tried = FALSE;
-    g_mutex_lock(&B.lock);
+    pthread_mutex_lock(&handoff_lock);
     B.stopping = FALSE;
     B.registered = FALSE;
-    g_mutex_unlock(&B.lock);
+    pthread_mutex_unlock(&handoff_lock);
     B.loop = g_main_loop_new(NULL, FALSE);
     B.cancel = g_cancellable_new();
 
@@ -1402,9 +1407,9 @@ void sp_a11y_publish(const sp_a11y_node *nodes, int32_t count, const char *windo
     if (!B.thread) return;
     Snapshot *s = snapshot_copy(nodes, count, window_name, window_x, window_y, window_width, window_height,
                                 window_active);
-    g_mutex_lock(&B.lock);
+    pthread_mutex_lock(&handoff_lock);
     if (B.stopping) {
-        g_mutex_unlock(&B.lock);
+        pthread_mutex_unlock(&handoff_lock);
         g_free(s);
         return;
     }
@@ -1415,13 +1420,13 @@ void sp_a11y_publish(const sp_a11y_node *nodes, int32_t count, const char *windo
         g_source_set_callback(B.idle, apply_idle, NULL, NULL);
         g_source_attach(B.idle, NULL);
     }
-    g_mutex_unlock(&B.lock);
+    pthread_mutex_unlock(&handoff_lock);
     g_free(older);
 }
 
 void sp_a11y_stop(void) {
     if (!B.thread) return;
-    g_mutex_lock(&B.lock);
+    pthread_mutex_lock(&handoff_lock);
     B.stopping = TRUE;
     B.registered = FALSE;
     if (B.idle) {
@@ -1431,7 +1436,7 @@ void sp_a11y_stop(void) {
     }
     Snapshot *pending = B.pending;
     B.pending = NULL;
-    g_mutex_unlock(&B.lock);
+    pthread_mutex_unlock(&handoff_lock);
     g_free(pending);
 
     g_cancellable_cancel(B.cancel);

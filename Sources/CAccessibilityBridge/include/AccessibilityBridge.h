@@ -81,7 +81,8 @@ typedef void (*sp_a11y_listening_fn)(void *context, int listening);
 /// session bus and registers the app with atk-bridge once IsEnabled or
 /// ScreenReaderEnabled is true (as Qt does), so without a screen reader nothing is
 /// exported and nothing is built. Returns 1 when the thread started, 0 when there is no
-/// session bus (silent: no warning is printed). `app_name` names the application object.
+/// session bus or NO_AT_BRIDGE=1 (silent: no warning is printed). `app_name` names the
+/// application object. Call it, publish and stop from one thread (the app's).
 int sp_a11y_start(const char *app_name, sp_a11y_request_fn on_request, sp_a11y_listening_fn on_listening,
                   void *context);
 
@@ -96,7 +97,8 @@ int sp_a11y_is_listening(void);
 void sp_a11y_publish(const sp_a11y_node *nodes, int32_t count, const char *window_name, int32_t window_x,
                      int32_t window_y, int32_t window_width, int32_t window_height, int32_t window_active);
 
-/// Stops the thread and lets go of every object (at exit).
+/// Stops the thread and lets go of every object (at exit). Joins the bridge's thread, so
+/// never call it from inside a callback; on_listening is not called for this last change.
 void sp_a11y_stop(void);
 
 #endif
