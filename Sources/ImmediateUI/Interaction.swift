@@ -22,6 +22,9 @@ struct Focusable {
     var contentBottom: Float
     /// In a grid: its item's index and the grid's columns and count.
     var grid: (index: Int, columns: Int, count: Int)?
+    /// Arrows and the d-pad can land on it (the stage's target only takes Tab: it is
+    /// under everything, and a pad aims at it with the stick).
+    var spatial = true
 }
 
 /// Where this frame's focus ring goes.
@@ -125,8 +128,8 @@ extension UIContext {
         return state
     }
 
-    func registerFocusable(_ id: WidgetID, _ rect: Rect) {
-        var item = Focusable(id: id, rect: rect, scroll: nil, contentTop: 0, contentBottom: 0)
+    func registerFocusable(_ id: WidgetID, _ rect: Rect, spatial: Bool = true) {
+        var item = Focusable(id: id, rect: rect, scroll: nil, contentTop: 0, contentBottom: 0, spatial: spatial)
         if let region = scrollStack.last {
             item.scroll = region.id
             let shift = region.offset - region.viewport.minY
@@ -267,12 +270,14 @@ extension UIContext {
         guard let from = currentRect, focused != nil else {
             // From nowhere: where the screen says, else into the page's grid if it has
             // one (its first item), as the eye reads it; else the first control.
-            focus(focusables.first { $0.id == arrowEntry } ?? focusables.first { $0.grid != nil } ?? focusables[0])
+            let first = focusables.first { $0.spatial } ?? focusables[0]
+            focus(focusables.first { $0.id == arrowEntry } ?? focusables.first { $0.grid != nil } ?? first)
             return
         }
         var best: Focusable?
         var bestScore = Float.infinity
-        for candidate in focusables where candidate.id != focused && (leavingGrid == nil || candidate.scroll != leavingGrid) {
+        for candidate in focusables where candidate.id != focused && candidate.spatial
+            && (leavingGrid == nil || candidate.scroll != leavingGrid) {
             let to = candidate.rect
             let along: Float, across: Float
             switch direction {

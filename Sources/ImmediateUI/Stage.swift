@@ -74,7 +74,7 @@ extension UIContext {
         let stageID = id(label)
         describe(stageID, role: .image, name: name, rect: focusRect, states: [.focusable], description: description,
                  action: "punch")
-        registerFocusable(stageID, focusRect)
+        registerFocusable(stageID, focusRect, spatial: false)
         var punched = takeAccessiblePress(for: stageID)
         if focused == stageID {
             if takeActivation() { punched = true }

@@ -212,18 +212,15 @@ public final class UIContext {
     /// `click "Settings"`, finds them by.
     public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
-    /// Whether widgets describe themselves for a screen reader this frame (set by the
-    /// shell while an accessibility client listens; off, describing costs nothing).
+    /// Widgets describe themselves for a screen reader this frame (while one listens).
     public var buildsAccessibleTree = false
     /// This frame's widgets as a screen reader sees them (see AccessibleTree), in
     /// reading order, parents before children; complete after `end()`.
     public internal(set) var accessibleNodes: [AccessibleNode] = []
-    /// Parallel to `accessibleNodes`: described inside an open modal (or a toast, which
-    /// shows over one), so what the modal hides can be left out at `end()`.
+    /// Parallel to `accessibleNodes`: built inside an open modal (or a toast, over one).
     var accessibleNodeInModal: [Bool] = []
-    /// The open containers (dialog, list, row) being described into.
+    /// The open containers (dialog, list, row) being described into, and the ids given out.
     var accessibleParents: [UInt64] = []
-    /// The ids given out this frame (each node's is unique).
     var accessibleIDs: Set<UInt64> = []
     /// Shadows that held still since the last frame, drawn from masks.
     var shadowMasks = ShadowMasks()

@@ -166,8 +166,9 @@ struct EverydayUseTests {
     func spaceAfterTab() throws {
         let run = HeadlessRun()
         // Tab goes in reading order: Rush, Versus, Settings and Stats along the top, the
-        // six tools down the stage's edge, then the cards: the twelfth is the second card.
-        let tabs = (0..<12).map { String(format: "%.2f key Tab", 0.10 + Double($0) * 0.02) }.joined(separator: "\n")
+        // target, the six tools down the stage's edge, then the cards: the thirteenth is
+        // the second card.
+        let tabs = (0..<13).map { String(format: "%.2f key Tab", 0.10 + Double($0) * 0.02) }.joined(separator: "\n")
         let result = try run.run("""
             \(tabs)
             0.40 key space
@@ -176,7 +177,7 @@ struct EverydayUseTests {
             """)
         #expect(result.status == 0)
         #expect(HeadlessRun.punchesLanded(result) == 1)
-        // Twelve Tabs reached the second card; Enter chose it.
+        // Thirteen Tabs reached the second card; Enter chose it.
         let targets = try run.cli.list()
         let favorites = targets.filter(\.favorite)
         #expect(targets.first(where: \.selected)?.id == favorites.dropFirst().first?.id)

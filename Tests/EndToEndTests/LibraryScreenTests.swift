@@ -33,9 +33,9 @@ struct LibraryScreenTests {
     func keyboardOnly() throws {
         let run = HeadlessRun()
         let second = try run.cli.list().filter(\.favorite)[1]
-        // Tab goes in reading order: Rush, Versus, Settings, Stats, the six tools, then
-        // the first card (the eleventh); an arrow goes on to the next.
-        let tabs = (0..<11).map { String(format: "%.2f key Tab", 0.10 + Double($0) * 0.01) }.joined(separator: "\n")
+        // Tab goes in reading order: Rush, Versus, Settings, Stats, the target, the six
+        // tools, then the first card (the twelfth); an arrow goes on to the next.
+        let tabs = (0..<12).map { String(format: "%.2f key Tab", 0.10 + Double($0) * 0.01) }.joined(separator: "\n")
         let result = try run.run("\(tabs)\n0.30 key Right\n0.40 key Return\n0.60 quit\n")
         #expect(result.status == 0)
         #expect(try selectedName(run) == second.name)
