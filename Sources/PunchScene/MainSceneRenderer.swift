@@ -370,16 +370,10 @@ public final class MainSceneRenderer: BandRenderer {
     /// Where a score pop's text goes (its box, outline included by `outline` each
     /// side), how big and in what colour; nil when too small to draw.
     func scorePopPlacement(_ pop: ScorePop) -> (box: PixelRect, size: Int, outline: Int, color: Color)? {
-        let s = frame.layout.scale
-        // The big one's number is punched in larger.
-        let size = Int((30 + 22 * PunchStrength.unit(pop.strength)) * (pop.isBig ? 1.45 : 1) * s
-                       * pop.scale(reduceMotion: frame.reducesMotion))
-        guard size > 2 else { return nil }
-        let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
-        let x = Int(pop.x + Float(pop.slot - 1) * 110 * s) - width / 2
-        let y = Int(pop.y - (64 + Float(pop.slot == 1 ? 0 : 22) + pop.rise(reduceMotion: frame.reducesMotion)) * s) - height / 2
+        guard let placed = pop.placement(scale: frame.layout.scale, reduceMotion: frame.reducesMotion,
+                                         windowWidth: frame.layout.width) else { return nil }
         let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
-        return (PixelRect(x: x, y: y, width: width, height: height), size, max(1, size / 14), color)
+        return (placed.box, placed.size, placed.outline, color)
     }
 
     /// The combo's pill (bottom right of the stage).

@@ -1,3 +1,4 @@
+import Raster
 import StressCore
 
 /// Where and how a punch landed, as the simulation sees it.
@@ -84,6 +85,31 @@ public struct ScorePop: Sendable, Equatable {
     public var isBig: Bool { strength >= PunchEffects.bigHitStrength }
 
     public static let lifetime: Float = 0.9
+    /// How far apart the three places' middles are, in points: a big "999!" (the widest
+    /// number, 1.45 times the largest size, a tenth more at its spring-in's overshoot)
+    /// and a largest ordinary one beside it do not touch (DejaVu Sans Bold's digits are
+    /// 0.7 em, its "!" 0.44).
+    public static let slotSpacing: Float = 175
+
+    /// Where its text goes in a window `windowWidth` pixels wide at `scale` (its box,
+    /// `outline` pixels of outline included each side) and how big; nil when too small
+    /// to draw. The box is kept inside the window.
+    public func placement(scale s: Float, reduceMotion: Bool, windowWidth: Int) -> (box: PixelRect, size: Int, outline: Int)? {
+        // The big one's number is punched in larger.
+        let size = Int((30 + 22 * PunchStrength.unit(strength)) * (isBig ? 1.45 : 1) * s * self.scale(reduceMotion: reduceMotion))
+        guard size > 2 else { return nil }
+        let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
+        // The text is about 2.6 em wide, centred in the box. The flurry's spot moves in
+        // from the window's edges as a group (the widest number in an outer place stays
+        // on screen), so no number is pushed onto its neighbour.
+        let textHalf = Int(Float(size) * 1.3)
+        let reach = Self.slotSpacing * s + 52 * 1.45 * 1.1 * 1.3 * s
+        let spot = Float(windowWidth) > 2 * reach ? max(reach, min(Float(windowWidth) - reach, x)) : Float(windowWidth) / 2
+        let centre = Int(spot + Float(slot - 1) * Self.slotSpacing * s)
+        let left = max(textHalf, min(windowWidth - textHalf, centre)) - width / 2
+        let top = Int(y - (64 + Float(slot == 1 ? 0 : 22) + rise(reduceMotion: reduceMotion)) * s) - height / 2
+        return (PixelRect(x: left, y: top, width: width, height: height), size, max(1, size / 14))
+    }
     /// When its spring-in is fullest (a held hit shows it so).
     public static let peakAge: Float = 0.1
 
@@ -265,11 +291,17 @@ public struct PunchEffects: Sendable {
         // The first free of the three places, the middle one when all are free; in a
         // flurry that fills all three, the oldest pop's. A new pop replaces whatever is
         // still in its place (fading ones too), so pops sit side by side, never in heaps.
-        let taken = Set(scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }.map(\.slot))
+        let live = scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }
+        let taken = Set(live.map(\.slot))
         let slot = [1, 0, 2].first { !taken.contains($0) } ?? scorePops.first?.slot ?? 1
         scorePops.removeAll { $0.slot == slot }
+        // The places are beside one spot, the flurry's first hit: measured from each
+        // hit's own spot, pops of hits a little apart landed on each other ("502562!").
+        // A new flurry's first pop clears what still fades of the last one.
+        let anchor = live.first.map { ($0.x, $0.y) } ?? (impact.windowX, impact.windowY)
+        if live.isEmpty { scorePops.removeAll() }
         if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
-        var pop = ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength, text: "\(impact.strength)!", slot: slot)
+        var pop = ScorePop(x: anchor.0, y: anchor.1, strength: impact.strength, text: "\(impact.strength)!", slot: slot)
         // Held at its fullest, not at the small size it springs in from.
         if hold > 0 { pop.age = ScorePop.peakAge }
         scorePops.append(pop)

@@ -84,7 +84,9 @@ extension AppSession {
         soundDeviceAvailable = input.soundDeviceAvailable
         for timed in input.events { handle(timed.event, at: timed.time) }
         takeDroppedFiles()
-        if firstHintShowing && (page != .main || controller.punchesLanded > 0) {
+        // The hint says "click the picture · F1 for help": done with once either is done
+        // (and it would lie over the help sheet it points to).
+        if firstHintShowing && (page != .main || controller.punchesLanded > 0 || helpShown) {
             ui?.dismissToast(Self.firstHint)
             firstHintShowing = false
         }

@@ -285,4 +285,15 @@ struct SettingsTests {
         let second = try run.run("0.30 click \(hint)\n0.40 quit")
         #expect(second.status == 1, "the hint showed again")
     }
+
+    @Test("opening the help the hint points to takes the hint away: it lay over the help sheet")
+    func hintGoesWithHelp() throws {
+        let run = HeadlessRun()
+        let hint = "\"Click the picture to punch it · F1 for help\""
+        // The same first launch with F1 pressed first: the hint is no longer there to click
+        // (the test above is the control: without F1 it is).
+        let result = try run.run("0.20 key F1\n0.40 click \(hint)\n0.50 quit")
+        #expect(result.status == 1, "the hint still shows over the help")
+        #expect(result.standardError.contains("Click the picture to punch it"), "\(result.standardError)")
+    }
 }

@@ -27,4 +27,28 @@ struct ScorePopFlurryTests {
         }
         #expect(effects.scorePops.count <= 1)
     }
+
+    @Test("a flurry of hits a little apart keeps every number apart and on screen, at the smallest window and at 1280x720",
+          arguments: [(Float(0.5), 480), (Float(1), 1280)])
+    func scatteredFlurryStaysApart(scale: Float, width: Int) {
+        var effects = PunchEffects()
+        // Hits 10 to 60 px apart, strong and weak, a big one among them, near the left edge too.
+        let spots: [(Float, Int)] = [(240, 502), (250, 562), (230, 439), (262, 999), (40, 700), (60, 310), (48, 960)]
+        for (x, strength) in spots {
+            _ = effects.punch(PunchImpact(windowX: x, windowY: 200, targetPoint: (0.5, 0.5), strength: strength))
+            for _ in 0..<8 { effects.step(1 / 120) }
+            // Drawn text about 2.6 em wide (DejaVu Sans Bold: digits 0.7 em, "!" 0.44).
+            let texts = effects.scorePops.compactMap { pop -> (Float, Float)? in
+                guard let placed = pop.placement(scale: scale, reduceMotion: false, windowWidth: width) else { return nil }
+                let centre = Float(placed.box.x) + Float(placed.box.width) / 2, half = Float(placed.size) * 1.3
+                return (centre - half, centre + half)
+            }
+            for (a, first) in texts.enumerated() {
+                #expect(first.0 >= 0 && first.1 <= Float(width), "a number off screen: \(first)")
+                for second in texts.dropFirst(a + 1) {
+                    #expect(first.1 <= second.0 || second.1 <= first.0, "numbers overlap: \(first) and \(second) after \(x)")
+                }
+            }
+        }
+    }
 }
