@@ -196,6 +196,8 @@ extension UIContext {
         // A title led by a bidi mark (to fix its direction) is still found by its words.
         let plainTitle = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" }))
         if plainTitle != title { name(plainTitle, area) }
+        // A title shortened to fit ("holiday…jpg") is still found by the whole name.
+        if let accessibleName, !plainTitle.contains(accessibleName) { name(accessibleName, area) }
         let titleColor = enabled ? theme.text : theme.textMuted.mixed(with: theme.card, 0.35)
         let radius = theme.cornerRadius * scale
         let pad = 8 * scale

@@ -34,10 +34,15 @@ extension LibraryScreens {
                       in: gridRect) { index, rect in
             let entry = entries[index]
             ui.pushID(entry.url.path)
+            // As wide as the card's title (it is inset 8 points each side).
+            let titleWidth = Int(rect.width - 16 * s)
+            let title = FileNameFit.fitted(entry.name, lines: 2, width: titleWidth,
+                                           layout: TextLayout(source: ui.glyphs, font: ui.font(ui.theme.fontSize)))
             if let why = entry.unsupported {
-                _ = ui.imageTile("entry", title: entry.name, picture: nil, titleLines: 2, enabled: false, note: why, in: rect)
-            } else if ui.imageTile("entry", title: entry.name, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
-                            titleLines: 2, in: rect).clicked {
+                _ = ui.imageTile("entry", title: title, picture: nil, titleLines: 2, enabled: false, note: why,
+                                 accessibleName: entry.name, in: rect)
+            } else if ui.imageTile("entry", title: title, picture: entry.isFolder ? folderIcon : thumbnail(entry.url),
+                            titleLines: 2, accessibleName: entry.name, in: rect).clicked {
                 action = entry.isFolder ? .openFolder(entry.url) : .choosePicture(entry.url)
             }
             ui.popID()
