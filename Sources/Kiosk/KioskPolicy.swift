@@ -297,7 +297,7 @@ public final class KioskPolicy: SessionPolicy {
         extras.operatorCorner(progress: kiosk.holdProgress(time: session.simulatedTime))
         if kiosk.idle.isAttracting {
             extras.attractInvitation(time: time)
-            extras.leaderboard(board, clock: { StrongHit.clock($0) })
+            extras.leaderboard(board, avoiding: session.pictureRect, clock: { StrongHit.clock($0) })
         } else if let shown = todaysStrongest.madeTheList {
             extras.madeTheList(strength: shown.strength, rank: shown.rank)
         }

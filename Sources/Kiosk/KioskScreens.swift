@@ -225,8 +225,10 @@ public struct KioskScreens {
     /// screen, right of the tool strip; under it, across, above the strip and Wash, on
     /// a tall one. Never over the tool strip (it once covered the medals and title at
     /// 1920x1080), and never past the stage: on a small one it shows fewer rows, and
-    /// nothing when not even the title and one row fit.
-    public static func leaderboardPlace(_ layout: MainLayout, rows: Int) -> (panel: Rect, rows: Int)? {
+    /// nothing when not even the title and one row fit. On a tall screen it also keeps
+    /// off `picture` (the target strangers are asked to punch): in the band under it,
+    /// else the band over it, with as many rows as the band holds.
+    public static func leaderboardPlace(_ layout: MainLayout, rows: Int, avoiding picture: Rect? = nil) -> (panel: Rect, rows: Int)? {
         let s = layout.scale
         let stage = layout.stage
         let rowHeight = 46 * s, chrome = 64 * s + 16 * s
@@ -234,10 +236,26 @@ public struct KioskScreens {
         // Under the target where the strip is a row (a tall stage), beside it where the
         // strip runs down the left edge.
         let portrait = layout.toolStrip.width > layout.toolStrip.height
-        let room: Rect
+        var room: Rect
         if portrait {
             let bottom = min(layout.toolStrip.minY, layout.washButton.minY) - gap
             room = Rect(x: stage.minX, y: stage.minY, width: stage.width, height: max(0, bottom - stage.minY))
+            if let picture, picture.maxY > room.minY, picture.minY < room.maxY {
+                let below = Rect(x: room.minX, y: picture.maxY + gap, width: room.width, height: max(0, room.maxY - picture.maxY - gap))
+                let above = Rect(x: room.minX, y: room.minY, width: room.width, height: max(0, picture.minY - gap - room.minY))
+                room = below.height >= above.height || below.height >= chrome + rowHeight ? below : above
+                // A target that fills the stage leaves neither band: the board goes over
+                // the favorites instead, which an idle screen's strangers need least (their
+                // first touch ends the attract loop and shows the cards again).
+                if room.height < chrome + rowHeight {
+                    let bar = layout.favoritesBar
+                    let fits = min(max(1, rows), Int(((bar.height - chrome) / rowHeight).rounded(.down)))
+                    let width = min(bar.width * 0.9, 480 * s)
+                    guard fits >= 1, width >= 160 * s else { return nil }
+                    let height = chrome + Float(fits) * rowHeight
+                    return (Rect(x: bar.center.x - width / 2, y: bar.center.y - height / 2, width: width, height: height), fits)
+                }
+            }
         } else {
             // Right of the strip, and above Wash (which sticks out right of the strip).
             let left = layout.toolStrip.maxX + gap
@@ -245,7 +263,11 @@ public struct KioskScreens {
             room = Rect(x: left, y: stage.minY, width: max(0, stage.maxX - left), height: max(0, bottom - stage.minY))
         }
         let fitting = min(max(1, rows), Int(((room.height - chrome) / rowHeight).rounded(.down)))
-        let width = portrait ? min(room.width * 0.9, 480 * s) : min(340 * s, max(stage.width * 0.3, 270 * s), room.width)
+        var width = portrait ? min(room.width * 0.9, 480 * s) : min(340 * s, max(stage.width * 0.3, 270 * s), room.width)
+        if !portrait, let picture, picture.minX < room.minX + width + gap {
+            // Beside the target, never over it: narrower, or not at all on a small stage.
+            width = min(width, picture.minX - gap - room.minX)
+        }
         guard fitting >= 1, width >= 160 * s else { return nil }
         let height = chrome + Float(fitting) * rowHeight
         let panel = portrait
@@ -256,10 +278,10 @@ public struct KioskScreens {
 
     /// The day's five strongest punches (as many as fit), beside the target while the
     /// attract loop runs: rank, strength, target and time. No names: nothing visitors typed.
-    func leaderboard(_ allHits: [StrongHit], clock: (Double) -> String) {
+    func leaderboard(_ allHits: [StrongHit], avoiding picture: Rect, clock: (Double) -> String) {
         let s = layout.scale
         let rowHeight = 46 * s
-        guard let (panel, fitting) = Self.leaderboardPlace(layout, rows: allHits.count) else { return }
+        guard let (panel, fitting) = Self.leaderboardPlace(layout, rows: allHits.count, avoiding: picture) else { return }
         let hits = Array(allHits.prefix(fitting))
         ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
         ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))

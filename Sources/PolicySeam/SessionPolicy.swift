@@ -12,6 +12,8 @@ public protocol SessionControl: AnyObject {
     var ui: UIContext? { get }
     var page: Page { get }
     var layout: MainLayout { get }
+    /// Where the selected target's picture is on screen (before a squash moves it).
+    var pictureRect: Rect { get }
     /// Seconds of simulation stepped so far (the fixed steps' clock).
     var simulatedTime: Double { get }
     /// Wall-clock time now (headless runs give a simulated one).

@@ -9,6 +9,7 @@ import Raster
 /// What a policy may ask of the session, and nothing more.
 extension AppSession: SessionControl {
     public var layout: MainLayout { controller.layout }
+    public var pictureRect: Rect { controller.pictureRect }
     public var now: Date { wallClock() }
     public var isMuted: Bool { controller.isMuted }
     public var reducesMotion: Bool { settings.reduceMotion }

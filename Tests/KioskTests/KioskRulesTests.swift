@@ -94,4 +94,26 @@ struct AttractBoardTests {
             #expect(panel.minX >= 0 && panel.maxX <= Float(layout.width), "\(size): off the screen")
         }
     }
+
+    @Test("\"Today's strongest\" never covers the target it invites strangers to punch, at every size and in portrait",
+          arguments: sizes.map { "\($0.0)x\($0.1)" })
+    func boardClearOfThePicture(size: String) throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let layout = MainLayout(width: parts[0], height: parts[1], kiosk: true)
+        // A square picture and a wide photo, as large as the stage shows them.
+        for (width, height) in [(512, 512), (1600, 900), (900, 1600)] {
+            let picture = layout.pictureRect(imageWidth: width, imageHeight: height)
+            for rows in [1, 5] {
+                guard let (panel, _) = KioskScreens.leaderboardPlace(layout, rows: rows, avoiding: picture) else { continue }
+                #expect(!Self.overlap(panel, picture), "\(size), \(width)x\(height): the board \(panel) covers the picture \(picture)")
+                #expect(!Self.overlap(panel, layout.toolStrip), "\(size): the board covers the tool strip")
+            }
+        }
+        // The control: placed without knowing the picture, the tall screens' board lay over it.
+        if parts[1] > parts[0] {
+            let picture = layout.pictureRect(imageWidth: 512, imageHeight: 512)
+            let blind = try #require(KioskScreens.leaderboardPlace(layout, rows: 5))
+            #expect(Self.overlap(blind.panel, picture), "\(size): the old placement did not cover the picture here")
+        }
+    }
 }
