@@ -370,8 +370,9 @@ public final class MainSceneRenderer: BandRenderer {
     /// Where a score pop's text goes (its box, outline included by `outline` each
     /// side), how big and in what colour; nil when too small to draw.
     func scorePopPlacement(_ pop: ScorePop) -> (box: PixelRect, size: Int, outline: Int, color: Color)? {
+        // Never up over the title or the message's first line (a hit near the picture's top).
         guard let placed = pop.placement(scale: frame.layout.scale, reduceMotion: frame.reducesMotion,
-                                         windowWidth: frame.layout.width) else { return nil }
+                                         windowWidth: frame.layout.width, top: frame.layout.titleArea.maxY) else { return nil }
         let color: Color = pop.strength >= 800 ? Color(hex: 0xFF4B3E) : pop.strength >= 550 ? Color(hex: 0xFF9F1C) : Color(hex: 0xFFE066)
         return (placed.box, placed.size, placed.outline, color)
     }

@@ -94,7 +94,9 @@ public struct ScorePop: Sendable, Equatable {
     /// Where its text goes in a window `windowWidth` pixels wide at `scale` (its box,
     /// `outline` pixels of outline included each side) and how big; nil when too small
     /// to draw. The box is kept inside the window.
-    public func placement(scale s: Float, reduceMotion: Bool, windowWidth: Int) -> (box: PixelRect, size: Int, outline: Int)? {
+    /// Its text starts no higher than `top` (under the header's title and message).
+    public func placement(scale s: Float, reduceMotion: Bool, windowWidth: Int, top: Float = 0)
+        -> (box: PixelRect, size: Int, outline: Int)? {
         // The big one's number is punched in larger.
         let size = Int((30 + 22 * PunchStrength.unit(strength)) * (isBig ? 1.45 : 1) * s * self.scale(reduceMotion: reduceMotion))
         guard size > 2 else { return nil }
@@ -107,8 +109,10 @@ public struct ScorePop: Sendable, Equatable {
         let spot = Float(windowWidth) > 2 * reach ? max(reach, min(Float(windowWidth) - reach, x)) : Float(windowWidth) / 2
         let centre = Int(spot + Float(slot - 1) * Self.slotSpacing * s)
         let left = max(textHalf, min(windowWidth - textHalf, centre)) - width / 2
-        let top = Int(y - (64 + Float(slot == 1 ? 0 : 22) + rise(reduceMotion: reduceMotion)) * s) - height / 2
-        return (PixelRect(x: left, y: top, width: width, height: height), size, max(1, size / 14))
+        // The box is 1.4 em tall around a 1 em line: its text starts a fifth of an em in.
+        let raised = Int(y - (64 + Float(slot == 1 ? 0 : 22) + rise(reduceMotion: reduceMotion)) * s) - height / 2
+        let boxTop = max(raised, Int(top) - Int(Float(size) * 0.2))
+        return (PixelRect(x: left, y: boxTop, width: width, height: height), size, max(1, size / 14))
     }
     /// When its spring-in is fullest (a held hit shows it so).
     public static let peakAge: Float = 0.1

@@ -51,4 +51,22 @@ struct ScorePopFlurryTests {
             }
         }
     }
+
+    @Test("a pop of a hit near the picture's top stays under the header's line, at its peak and as it rises")
+    func staysUnderTheHeader() {
+        var effects = PunchEffects()
+        _ = effects.punch(PunchImpact(windowX: 240, windowY: 120, targetPoint: (0.5, 0.1), strength: 700))
+        for _ in 0..<100 {
+            for pop in effects.scorePops {
+                let free = pop.placement(scale: 0.5, reduceMotion: false, windowWidth: 480)
+                let kept = pop.placement(scale: 0.5, reduceMotion: false, windowWidth: 480, top: 100)
+                guard let free, let kept else { continue }
+                // Its text (from a fifth of an em into the box) starts at 100 or below.
+                #expect(Float(kept.box.y) + Float(kept.size) * 0.2 >= 99)
+                // The control: unclamped, the same pop rises above the line.
+                if pop.age > 0.5 { #expect(free.box.y < 90, "the hit was not near the header") }
+            }
+            effects.step(1 / 120)
+        }
+    }
 }
