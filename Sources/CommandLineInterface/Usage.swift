@@ -13,7 +13,7 @@ public enum Usage {
     public static let select = "stresspunch targets select ID [--data-dir DIR]"
     public static let restore = "stresspunch targets restore-defaults [--data-dir DIR]"
     public static let wash = "stresspunch targets wash ID|--all [--data-dir DIR]"
-    public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN, 6 to 12 digits, is read from standard input)"
+    public static let setPIN = "stresspunch kiosk set-pin [--data-dir DIR]   (the PIN, 6 to 12 digits, or 4 or 5 though quickly guessed, is read from standard input)"
     public static let setIdle = "stresspunch kiosk set-idle SECONDS [--data-dir DIR]"
     public static let setDefault = "stresspunch kiosk set-default ID [--data-dir DIR]"
     public static let resetLockout = "stresspunch kiosk reset-lockout [--data-dir DIR]"
