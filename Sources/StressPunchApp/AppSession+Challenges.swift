@@ -6,12 +6,14 @@ import PunchScene
 /// The games on the punch screen and leaving: the 30-second rush, its record, what
 /// this session added up to, and the summary shown on the way out.
 extension AppSession {
-    /// Whether punches land on this screen (the punch screen, a rush on the clock).
+    /// Whether punches land on this screen (the punch screen, a rush or versus on the
+    /// clock). Not during the 3-2-1: a punch then showed its number, counted for the
+    /// library, and not for the game the screen was counting down to.
     var isPunchScreen: Bool {
         switch shown {
         case .main: return true
-        case .rush(let run): return run.phase != .finished
-        case .versus(let run): return run.phase != .finished
+        case .rush(let run): return run.phase == .running
+        case .versus(let run): return run.phase == .running
         default: return false
         }
     }
