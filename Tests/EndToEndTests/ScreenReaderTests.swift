@@ -54,7 +54,8 @@ struct ScreenReaderTests {
             # Toasts fade and the last screen settles first; then three seconds at rest.
             sleep 5; before=$(switches); sleep 3; after=$(switches)
             echo "rest-switches $((after - before))" >> '\(output.path)'
-            kill -9 $app $launcher 2>/dev/null
+            # The launcher stops its accessibility bus on SIGTERM; SIGKILL would leave it running.
+            kill -9 $app 2>/dev/null; kill $launcher 2>/dev/null; sleep 0.5; kill -9 $launcher 2>/dev/null
             exit $status
             """
         let scriptFile = cli.folder.file("run.sh")
