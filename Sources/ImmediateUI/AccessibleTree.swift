@@ -90,10 +90,12 @@ extension UIContext {
     /// screen reader finds, as it is all the keyboard reaches.
     @discardableResult
     public func describe(
-        _ id: WidgetID, role: AccessibleRole, name: String, rect: Rect, states: AccessibleStates = [],
-        description: String = "", action: String? = nil, enabled: Bool = true, text: String? = nil, caret: Int = 0,
-        value: AccessibleValue? = nil
+        _ id: WidgetID, role: AccessibleRole, name: @autoclosure () -> String, rect: Rect, states: AccessibleStates = [],
+        description: @autoclosure () -> String = "", action: String? = nil, enabled: Bool = true,
+        text: @autoclosure () -> String? = nil, caret: Int = 0, value: AccessibleValue? = nil
     ) -> UInt64? {
+        // Names and descriptions are made only while a screen reader listens: built
+        // every frame for every widget, their strings would cost the frame path.
         guard buildsAccessibleTree, !isInputBlocked else { return nil }
         let shown = intersect(rect, currentClip)
         // Scrolled out of sight: not there for the reader either (containers stay).
@@ -106,11 +108,12 @@ extension UIContext {
         var all = states
         if enabled { all.insert(.enabled) }
         // A name drawn with a bidi mark in front (to fix its direction) is read without it.
+        let name = name()
         let plain = name.unicodeScalars.contains { $0 == "\u{200E}" || $0 == "\u{200F}" }
             ? String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" })) : name
         accessibleNodes.append(AccessibleNode(
             id: raw, parent: accessibleParents.last ?? 0, role: role, states: all, name: plain,
-            description: description, action: action, rect: shown, text: text, caret: caret, value: value))
+            description: description(), action: action, rect: shown, text: text(), caret: caret, value: value))
         accessibleNodeInModal.append(insideModal != nil)
         return raw
     }
@@ -160,12 +163,13 @@ extension UIContext {
 
     /// Opens a container node; `endDescribing` closes it.
     public func beginDescribing(
-        _ id: WidgetID, role: AccessibleRole, name: String, rect: Rect, states: AccessibleStates = [], description: String = ""
+        _ id: WidgetID, role: AccessibleRole, name: @autoclosure () -> String, rect: Rect, states: AccessibleStates = [],
+        description: @autoclosure () -> String = ""
     ) {
         guard buildsAccessibleTree else { return }
         // A container left out (under a modal) still opens, so its end matches; what is
         // built in it hangs where it would have.
-        let raw = describe(id, role: role, name: name, rect: rect, states: states, description: description)
+        let raw = describe(id, role: role, name: name(), rect: rect, states: states, description: description())
         accessibleParents.append(raw ?? accessibleParents.last ?? 0)
     }
 

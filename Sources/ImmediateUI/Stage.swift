@@ -69,10 +69,10 @@ extension UIContext {
     /// in Tab's order where it is called, its focus ring around `focusRect`, and true
     /// when Enter, pad A or a screen reader's "punch" asked for a punch. It claims
     /// nothing, so a press on the stage still punches where it lands.
-    public func stageControl(_ label: String, name: String, description: String, focusRect: Rect) -> Bool {
+    public func stageControl(_ label: String, name: String, description: @autoclosure () -> String, focusRect: Rect) -> Bool {
         guard !isInputBlocked else { return false }
         let stageID = id(label)
-        describe(stageID, role: .image, name: name, rect: focusRect, states: [.focusable], description: description,
+        describe(stageID, role: .image, name: name, rect: focusRect, states: [.focusable], description: description(),
                  action: "punch")
         registerFocusable(stageID, focusRect, spatial: false)
         var punched = takeAccessiblePress(for: stageID)

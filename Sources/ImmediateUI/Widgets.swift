@@ -183,14 +183,14 @@ extension UIContext {
     @discardableResult
     public func imageTile(
         _ label: String, title: String, picture: RasterImage?, selected: Bool = false, fit: ImageFit? = nil,
-        titleLines: Int = 1, enabled: Bool = true, note: String? = nil, accessibleName: String? = nil, description: String = "",
+        titleLines: Int = 1, enabled: Bool = true, note: String? = nil, accessibleName: String? = nil, description: @autoclosure () -> String = "",
         in rect: Rect? = nil
     ) -> UIResult {
         let widgetID = id(label)
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
         describe(widgetID, role: .pushButton, name: accessibleName ?? title, rect: area,
                  states: enabled ? (selected ? [.focusable, .selectable, .selected] : [.focusable, .selectable]) : [.selectable],
-                 description: [description, note ?? ""].filter { !$0.isEmpty }.joined(separator: ", "), action: "press",
+                 description: [description(), note ?? ""].filter { !$0.isEmpty }.joined(separator: ", "), action: "press",
                  enabled: enabled)
         let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID, area)
         // A title led by a bidi mark (to fix its direction) is still found by its words.

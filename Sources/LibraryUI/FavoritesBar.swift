@@ -61,10 +61,10 @@ extension LibraryScreens {
             // A pad's first d-pad press goes to the cards, what it is there for.
             if index == 0 { ui.arrowEntry = ui.id("favorite") }
             // Read as "Monday Alarm, favorite 1, 412 punches" (and selected, a state).
-            let count = "\(favorite.punchCount) punch\(favorite.punchCount == 1 ? "" : "es")"
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
                             selected: favorite.id == library.selectedID, accessibleName: favorite.name,
-                            description: "favorite \(index + 1), \(count)", in: rect).clicked {
+                            description: "favorite \(index + 1), \(favorite.punchCount) punch\(favorite.punchCount == 1 ? "" : "es")",
+                            in: rect).clicked {
                 action = .select(favorite.id)
             }
             ui.popID()
