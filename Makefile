@@ -6,18 +6,20 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 ARGS ?=
 
-.PHONY: run run-debug test test-baseline soak sanitize sanitize-canaries fuzz build release bench deps test-deps clean dist install uninstall deb
+.PHONY: catalogs run run-debug test test-baseline soak sanitize sanitize-canaries fuzz build release bench deps test-deps clean dist install uninstall deb
 
 # The optimized build: the renderer is tens of times slower without optimization
 # (3 fps instead of 60). Only the app's product: the benchmark needs pixman and cairo, which
 # only test-deps installs.
 run: deps
 	$(SWIFT) build -c release --product stresspunch
+	$(call compile-catalogs,.build/release/locale)
 	.build/release/stresspunch $(ARGS)
 
 # A debug build, for a debugger: slow, but with every check and symbol.
 run-debug: deps
 	$(SWIFT) build --product stresspunch
+	$(call compile-catalogs,.build/debug/locale)
 	.build/debug/stresspunch $(ARGS)
 
 # Tests build in release: the end-to-end tests run the real app, and the renderer's
@@ -29,6 +31,7 @@ run-debug: deps
 # and sway (a Wayland compositor each) and on a PulseAudio server.
 test: test-deps
 	$(SWIFT) build -c release --build-tests
+	$(call compile-catalogs,.build/release/locale)
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
 	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
 	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
@@ -103,6 +106,9 @@ fuzz: test-deps
 			-artifact_prefix=.build-fuzz/crashes/$$name- .build-fuzz/corpus/$$name Fuzz/corpus/$$name || exit 1; \
 	done
 
+catalogs: deps
+	$(call compile-catalogs,.build/release/locale)
+
 build: deps
 	$(SWIFT) build --product stresspunch
 
@@ -146,6 +152,17 @@ $(DIST_BINARY): $(DIST_SOURCES)
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
 	touch $@
 
+# The translations: po/LANG.po for each language po/LINGUAS names. $(1): the folder to
+# compile them into as LANG/LC_MESSAGES/stresspunch.mo (`locale/` beside a build's
+# executable, which is where the app looks first). msgfmt -c refuses a catalog whose
+# header or format directives (%s, %d) disagree with the English.
+LANGUAGES = $(shell cat po/LINGUAS)
+define compile-catalogs
+	for lang in $(LANGUAGES); do \
+		install -d $(1)/$$lang/LC_MESSAGES && msgfmt -c -o $(1)/$$lang/LC_MESSAGES/stresspunch.mo po/$$lang.po || exit 1; \
+	done
+endef
+
 # $(1): the folder to install under (DESTDIR, may be empty), $(2): the prefix.
 define install-files
 	install -d $(1)$(2)/bin $(1)$(2)/share/stresspunch/Pictures $(1)$(2)/share/stresspunch/Sounds \
@@ -156,9 +173,12 @@ define install-files
 	for size in $(ICON_SIZES); do \
 		install -D -m 644 $(DIST_RESOURCES)/Pictures/icon-$$size.png $(1)$(2)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png || exit 1; \
 	done
-	sed -e 's|@APP_ID@|$(APP_ID)|g' packaging/stresspunch.desktop.in > $(1)$(2)/share/applications/$(APP_ID).desktop
-	sed -e 's|@APP_ID@|$(APP_ID)|g' -e 's|@HOMEPAGE@|$(HOMEPAGE)|g' -e 's|@SCREENSHOTS@|$(SCREENSHOTS)|g' \
-		packaging/stresspunch.metainfo.xml.in > $(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
+	$(call compile-catalogs,$(1)$(2)/share/locale)
+	msgfmt --desktop --template=packaging/stresspunch.desktop.in -d po -o $(1)$(2)/share/applications/$(APP_ID).desktop
+	sed -i -e 's|@APP_ID@|$(APP_ID)|g' $(1)$(2)/share/applications/$(APP_ID).desktop
+	msgfmt --xml --template=packaging/stresspunch.metainfo.xml.in -d po -o $(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
+	sed -i -e 's|@APP_ID@|$(APP_ID)|g' -e 's|@HOMEPAGE@|$(HOMEPAGE)|g' -e 's|@SCREENSHOTS@|$(SCREENSHOTS)|g' \
+		$(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
 	chmod 644 $(1)$(2)/share/applications/$(APP_ID).desktop $(1)$(2)/share/metainfo/$(APP_ID).metainfo.xml
 	install -m 644 packaging/stresspunch.1 $(1)$(2)/share/man/man1/stresspunch.1
 endef
@@ -170,6 +190,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/stresspunch $(DESTDIR)$(PREFIX)/share/man/man1/stresspunch.1 \
 		$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/*/apps/$(APP_ID).png
+	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/stresspunch.mo; done
 	rm -rf $(DESTDIR)$(PREFIX)/share/stresspunch
 
 # A Debian package of the same files under /usr, built with dpkg-deb (Depends found by

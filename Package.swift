@@ -100,9 +100,18 @@ let package = Package(
         // ThreadSanitizer can follow (the standard library's Mutex it cannot).
         .target(name: "Locking"),
 
+        // C: glibc's gettext (libintl.h, which the Glibc module leaves out) and setlocale.
+        // Only Localization imports it.
+        .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
+
+        // The language the app speaks: tr/trc/trn/trnc over gettext and the catalogs
+        // po/ compiles, the language from the environment or the `language` setting, the
+        // pseudo-locale, right-to-left, and numbers and dates in the user's locale.
+        .target(name: "Localization", dependencies: ["CGettext", "Locking"]),
+
         // The model and its rules: StressTarget, the favorite rule, validation, the
         // built-in catalog, easing, the fixed timestep, seeded randomness. Pure Swift.
-        .target(name: "StressCore"),
+        .target(name: "StressCore", dependencies: ["Localization"]),
 
         // C: zlib's inflate, capped, for the compressed text chunks of PNGs (an EXIF or
         // XMP orientation kept in them), in a real C file built with every warning on.
@@ -115,7 +124,7 @@ let package = Package(
         // Pictures as files and pixels: header sniffing, the size and pixel caps, the
         // import rules, EXIF orientation, downscaling, the codec protocol and the
         // import errors. Swift, and zlib for PNG text; Platform supplies the codec.
-        .target(name: "Pictures", dependencies: ["CInflate"]),
+        .target(name: "Pictures", dependencies: ["Localization", "CInflate"]),
 
         // SQLite in general, nothing of the library's: a connection with typed errors
         // (WAL, a busy timeout, closure-scoped transactions, limits for untrusted files),
@@ -124,7 +133,7 @@ let package = Package(
 
         // The library on disk: its schema and migrations, the target store, backups and
         // archives, and picture files by id under <data-dir>/images.
-        .target(name: "TargetStore", dependencies: ["StressCore", "Pictures", "SQLiteDatabase"]),
+        .target(name: "TargetStore", dependencies: ["Localization", "StressCore", "Pictures", "SQLiteDatabase"]),
 
         // Pixel kernels in C with AVX2 variants chosen at run time (the build stays baseline
         // x86-64; Swift cannot mark one function for AVX2), giving the Swift code's exact pixels.
@@ -141,7 +150,7 @@ let package = Package(
 
         // The kiosk operator PIN: salted memory-hard hash (libsodium), checking off the
         // frame path, the lockout rule, the lockout saved in the library.
-        .target(name: "OperatorLock", dependencies: ["CSodium", "TargetStore", "StressCore", "Locking"]),
+        .target(name: "OperatorLock", dependencies: ["Localization", "CSodium", "TargetStore", "StressCore", "Locking"]),
 
         // Plain values for what the user did (pointer, fingers, keys, text, drops,
         // gamepads, window changes), shared by Platform, the UI and the app.
@@ -154,73 +163,73 @@ let package = Package(
         // Text: fonts found by fontconfig and rasterized by SDL2_ttf (the glyph source the
         // renderer draws with), fallback fonts, and lines shaped by HarfBuzz in FriBidi's
         // order. The only module importing CFontconfig, CTextLookup and CHarfBuzz.
-        .target(name: "TextServices", dependencies: ["CSDL2", "CFontconfig", "CTextLookup", "CHarfBuzz", "SDLSupport", "Raster", "Locking"]),
+        .target(name: "TextServices", dependencies: ["Localization", "CSDL2", "CFontconfig", "CTextLookup", "CHarfBuzz", "SDLSupport", "Raster", "Locking"]),
 
         // The picture codec: the bounded C decoders (libjpeg, libpng, giflib, libwebp),
         // TurboJPEG for stored photos, SDL2_image for the other formats and PNG writing.
-        .target(name: "PictureCodecs", dependencies: ["CSDL2", "CPictureDecoders", "CTurboJPEG", "SDLSupport", "Pictures", "Locking"]),
+        .target(name: "PictureCodecs", dependencies: ["Localization", "CSDL2", "CPictureDecoders", "CTurboJPEG", "SDLSupport", "Pictures", "Locking"]),
 
         // The SDL platform: the window and presenting frames, input translation, gamepads
         // and rumble, SDL_mixer audio, the desktop's scale. Knows nothing of the library,
         // the picture formats or the text stack.
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11Desktop", "SDLSupport", "Pictures", "Input", "Raster", "Locking"]),
+        .target(name: "Platform", dependencies: ["Localization", "CSDL2", "CX11Desktop", "SDLSupport", "Pictures", "Input", "Raster", "Locking"]),
 
         // Immediate-mode UI: ids, hot/active/focus, layout, widgets (button, toggle, text field,
         // virtualized scroll lists and grids, modal, toast) emitting plain draw commands, and a
         // renderer that executes them with Raster and Shaders. No SDL.
-        .target(name: "ImmediateUI", dependencies: ["Raster", "Shaders", "Input"]),
+        .target(name: "ImmediateUI", dependencies: ["Localization", "Raster", "Shaders", "Input"]),
 
         // What the rooms of a running app share: the library in memory with its
         // background saves, decoded pictures, the layout, the pages, requests to the
         // platform. No UI toolkit.
-        .target(name: "AppModel", dependencies: ["StressCore", "TargetStore", "Pictures", "Raster", "Input", "Locking"]),
+        .target(name: "AppModel", dependencies: ["Localization", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Locking"]),
 
         // The seam a policy (the desktop's or the kiosk's) plugs into the session by:
         // what a policy may see and do (SessionControl), the points it is consulted at
         // (SessionPolicy, some of which build UI), and the desktop's answers.
-        .target(name: "PolicySeam", dependencies: ["AppModel", "ImmediateUI", "Input", "Raster"]),
+        .target(name: "PolicySeam", dependencies: ["Localization", "AppModel", "ImmediateUI", "Input", "Raster"]),
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
         // drawing the main screen, and saving punch counts off the frame path.
-        .target(name: "PunchScene", dependencies: ["AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input", "Locking"]),
+        .target(name: "PunchScene", dependencies: ["Localization", "AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input", "Locking"]),
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
         // form, the picture picker and the stats, each built with the immediate-mode UI.
-        .target(name: "LibraryUI", dependencies: ["AppModel", "StressCore", "TargetStore", "Pictures", "Raster", "ImmediateUI"]),
+        .target(name: "LibraryUI", dependencies: ["Localization", "AppModel", "StressCore", "TargetStore", "Pictures", "Raster", "ImmediateUI"]),
 
         // The help overlay: what every input does on each page, by device (F1, ?, a pad's Back).
-        .target(name: "Help", dependencies: ["AppModel", "ImmediateUI", "Raster"]),
+        .target(name: "Help", dependencies: ["Localization", "AppModel", "ImmediateUI", "Raster"]),
 
         // Kiosk mode behind one seam: the policy the session consults, the operator
         // gate, PIN pad and menu, the idle reset with its attract loop, the preferences.
 
-        .target(name: "Kiosk", dependencies: ["AppModel", "PolicySeam", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "Kiosk", dependencies: ["Localization", "AppModel", "PolicySeam", "OperatorLock", "TargetStore", "StressCore", "Raster", "Input", "ImmediateUI"]),
 
         // The games on the punch screen and their cards: the 30-second rush, versus, the
         // session summary and its breathing cool-down.
-        .target(name: "Challenges", dependencies: ["AppModel", "StressCore", "Raster", "ImmediateUI"]),
+        .target(name: "Challenges", dependencies: ["Localization", "AppModel", "StressCore", "Raster", "ImmediateUI"]),
 
         // The session: composes the punch scene, the library screens and a policy into
         // one frame contract (`frame(FrameInput) -> FrameOutput`). Platform-free.
-        .target(name: "StressPunchApp", dependencies: ["AppModel", "PolicySeam", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
+        .target(name: "StressPunchApp", dependencies: ["Localization", "AppModel", "PolicySeam", "PunchScene", "LibraryUI", "Challenges", "Help", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "ImmediateUI"]),
 
         // The app's side of the screen-reader bridge: each frame's accessible tree handed to
         // the C bridge when it changed and someone listens, and what a screen reader asks
         // back collected as input events.
-        .target(name: "Accessibility", dependencies: ["CAccessibilityBridge", "ImmediateUI", "Input", "Locking", "Raster"]),
+        .target(name: "Accessibility", dependencies: ["Localization", "CAccessibilityBridge", "ImmediateUI", "Input", "Locking", "Raster"]),
 
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
-        .target(name: "CommandLineInterface", dependencies: ["AppShell", "Kiosk", "StressCore"]),
+        .target(name: "CommandLineInterface", dependencies: ["Localization", "AppShell", "Kiosk", "StressCore"]),
 
         // The executable: carries out what the command line asked (the `targets`,
         // `kiosk` and `library` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking"]),
+        .executableTarget(name: "stresspunch", dependencies: ["Localization", "CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -251,7 +260,9 @@ let package = Package(
         // What the rendering tests share: a fake font, canvas bytes, the golden check.
         .target(name: "RenderTestSupport", dependencies: ["Raster", "TestSupport"], path: "Tests/RenderTestSupport"),
 
-        .testTarget(name: "StressCoreTests", dependencies: ["StressCore"]),
+        .testTarget(name: "StressCoreTests", dependencies: ["StressCore", "Localization"]),
+        // Message formatting, the pseudo-locale and choosing a language, without changing the process's language.
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShadersTests", dependencies: ["Shaders", "Raster", "CRasterKernels", "TestSupport", "RenderTestSupport"], exclude: ["Golden"]),
         // The UI on its command lists and layout, plus one golden panel drawn with a fake font.

@@ -4,6 +4,7 @@
 // session. It must not draw a screen, know kiosk rules, or touch SDL.
 
 import Foundation
+import Localization
 import Pictures
 import StressCore
 import TargetStore
@@ -16,7 +17,7 @@ public final class LibraryModel: @unchecked Sendable {
     public let store: TargetStore
     private let queue = DispatchQueue(label: "stresspunch.library-writes", qos: .userInitiated)
     private let lock = NSLock()
-    private var pendingErrors: [String] = []
+    private var pendingErrors: [BackgroundError] = []
     private var pendingNotices: [String] = []
     private var freshTargets: [StressTarget]?
     private var busyCount = 0
@@ -187,8 +188,9 @@ public final class LibraryModel: @unchecked Sendable {
             guard let self, let deleted = self.takeDeletedRecord(id) else { return }
             do {
                 let restored = try store.restore(deleted, punches: punches)
+                // TRANSLATORS: %s is the target's name; four is the most favorites there can be.
                 self.handOver(try store.allTargets(), notice: restored.isFavorite || !target.isFavorite
-                    ? nil : "“\(restored.name)” is back, but not on the main screen: four favorites are there now.")
+                    ? nil : tr("“%s” is back, but not on the main screen: four favorites are there now.", restored.name))
             } catch { self.finish(with: error, reloadFrom: store) }
         }
     }
@@ -215,8 +217,8 @@ public final class LibraryModel: @unchecked Sendable {
             do {
                 let restored = try store.restoreDefaults()
                 self?.handOver(try store.allTargets(), notice: restored == 0
-                    ? "All built-in targets are already in the library."
-                    : "Restored \(restored) built-in target\(restored == 1 ? "" : "s").")
+                    ? tr("All built-in targets are already in the library.")
+                    : trn("Restored %d built-in target.", "Restored %d built-in targets.", restored))
             } catch { self?.finish(with: error, reloadFrom: store) }
         }
     }
@@ -229,7 +231,7 @@ public final class LibraryModel: @unchecked Sendable {
             let picture = try importer.importPicture(at: pictureFile)
             let target = try store.insert(name: name, message: message, picture: .imported(picture), crop: crop)
             try store.select(id: target.id)
-            return "Added “\(target.name)”."
+            return tr("Added “%s”.", target.name)
         }
     }
 
@@ -249,12 +251,13 @@ public final class LibraryModel: @unchecked Sendable {
                 do {
                     let picture = try importer.importPicture(at: file)
                     let title = name(file)
-                    try store.insert(name: title.isEmpty ? "Picture" : title, picture: .imported(picture))
+                    // TRANSLATORS: the name of a target made from a dropped picture whose file name gives none.
+                    try store.insert(name: title.isEmpty ? trc("default target name", "Picture") : title, picture: .imported(picture))
                     added += 1
                 } catch let error as PictureImportError {
-                    refused.append("\(file.lastPathComponent): \(error.description)")
+                    refused.append(Self.refusal(of: file, error.description))
                 } catch let error as TargetStoreError {
-                    if case .invalid = error { refused.append("\(file.lastPathComponent): \(error.description)"); continue }
+                    if case .invalid = error { refused.append(Self.refusal(of: file, error.description)); continue }
                     failure = error
                     break
                 } catch {
@@ -268,13 +271,16 @@ public final class LibraryModel: @unchecked Sendable {
             defer { self.lock.unlock() }
             self.busyCount -= 1
             if let fresh { self.freshTargets = fresh }
-            if added > 0 { self.pendingNotices.append("Added \(added) target\(added == 1 ? "" : "s").") }
+            if added > 0 { self.pendingNotices.append(trn("Added %d target.", "Added %d targets.", added)) }
             if !refused.isEmpty {
-                self.pendingErrors.append("\(refused.count) file\(refused.count == 1 ? " was" : "s were") not added: " + refused.joined(separator: "; "))
+                // TRANSLATORS: %s lists each refused file's name and why, separated by semicolons.
+                let text = trn("%d file was not added: %s", "%d files were not added: %s", refused.count, refused.joined(separator: "; "))
+                self.pendingErrors.append(BackgroundError(text: text))
             }
             if let failure {
                 let text = (failure as? TargetStoreError)?.description ?? String(describing: failure)
-                self.pendingErrors.append("Adding stopped: \(text)")
+                // TRANSLATORS: %s says why the library could not take more targets.
+                self.pendingErrors.append(BackgroundError(text: tr("Adding stopped: %s", text), diskFull: Self.isDiskFull(failure)))
             }
         }
     }
@@ -286,7 +292,7 @@ public final class LibraryModel: @unchecked Sendable {
         runImport { store in
             let picture = try pictureFile.map { url throws in NewPicture.imported(try importer.importPicture(at: url)) }
             let target = try store.update(id: id, name: name, message: message, picture: picture, crop: crop)
-            return "Saved “\(target.name)”."
+            return tr("Saved “%s”.", target.name)
         }
     }
 
@@ -298,7 +304,7 @@ public final class LibraryModel: @unchecked Sendable {
 
     /// Takes what background work finished since the last frame: a fresh list to show,
     /// notices and errors. Call once a frame on the main thread.
-    public func takeBackgroundResults() -> (notices: [String], errors: [String], changed: Bool) {
+    public func takeBackgroundResults() -> (notices: [String], errors: [BackgroundError], changed: Bool) {
         lock.lock()
         let fresh = freshTargets
         freshTargets = nil
@@ -374,8 +380,20 @@ public final class LibraryModel: @unchecked Sendable {
         let fresh = try? store.allTargets()
         lock.lock(); defer { lock.unlock() }
         if endingImport { busyCount -= 1 }
-        pendingErrors.append(message)
+        pendingErrors.append(BackgroundError(text: message, diskFull: Self.isDiskFull(error)))
         if let fresh { freshTargets = fresh }
+    }
+
+    /// "photo.jpg: why", one file of several refused.
+    private static func refusal(of file: URL, _ reason: String) -> String {
+        // TRANSLATORS: a file's name, then why it was not added.
+        tr("%s: %s", file.lastPathComponent, reason)
+    }
+
+    /// Whether `error` is the library's disk being full.
+    private static func isDiskFull(_ error: any Error) -> Bool {
+        guard case TargetStoreError.database(let database) = error else { return false }
+        return database.isDiskFull
     }
 
     private func background(_ work: @escaping @Sendable () -> Void) {
@@ -423,4 +441,17 @@ public final class LibraryModel: @unchecked Sendable {
         queue.sync {}
     }
 
+}
+
+/// An error a background save reported, for a toast.
+public struct BackgroundError: Sendable {
+    /// What went wrong, in the user's language.
+    public var text: String
+    /// Whether it is the library's disk being full (the punches' toast may say it already).
+    public var diskFull = false
+
+    public init(text: String, diskFull: Bool = false) {
+        self.text = text
+        self.diskFull = diskFull
+    }
 }

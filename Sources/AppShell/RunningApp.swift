@@ -5,6 +5,7 @@ import ImmediateUI
 import Input
 import Kiosk
 import LibraryUI
+import Localization
 import PictureCodecs
 import Pictures
 import Platform
@@ -67,13 +68,19 @@ public final class RunningApp {
         let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: !headless, readingWhenUnwritable: true)
         sweepAfterFirstFrame = headless ? nil : store
         if !store.repairs.isEmpty {
-            FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
+            // TRANSLATORS: on the terminal; %s lists what was repaired, separated by semicolons.
+            let repaired = tr("repaired the library: %s", store.repairs.joined(separator: "; "))
+            FileHandle.standardError.write(Data("stresspunch: \(repaired)\n".utf8))
         }
         // The user's settings, with this run's flags on top (never written back).
         var settings = UserSettings { key in (try? store.setting(key)) ?? nil }
         if options.mute { settings.sound = false }
         if options.reduceMotion { settings.reduceMotion = true }
         if options.fullscreen { settings.fullscreen = true }
+        // The language setting over the environment's, before anything is drawn or said.
+        if let note = Localization.use(setting: settings.language) {
+            FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
+        }
         // The desktop window opens as it was left, unless the command line says otherwise.
         remembersWindow = !headless && !options.kiosk
         keepsWindowForward = !headless && options.kiosk
@@ -93,7 +100,8 @@ public final class RunningApp {
                 FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(reason))\n".utf8))
             }
             if SDLInput.attachedGamepadCount == 0 {
-                FileHandle.standardError.write(Data("stresspunch: no gamepad connected; plug one in any time to aim and punch with it\n".utf8))
+                let advice = tr("no gamepad connected; plug one in any time to aim and punch with it")
+                FileHandle.standardError.write(Data("stresspunch: \(advice)\n".utf8))
             }
         }
         for name in SoundNames.all {
@@ -114,7 +122,8 @@ public final class RunningApp {
         let glyphs = Self.loadFonts(headless: headless)
         if options.kiosk && glyphs == nil {
             // Without text there is no PIN pad to see, so nobody could unlock the kiosk.
-            throw RunError("kiosk mode needs a font to show its PIN pad; install fonts-dejavu-core and start again")
+            // TRANSLATORS: fonts-dejavu-core is the name of a package; keep it as it is.
+            throw RunError(tr("kiosk mode needs a font to show its PIN pad; install fonts-dejavu-core and start again"))
         }
         let policy: any SessionPolicy = options.kiosk
             ? KioskPolicy(store: store, pictureRoot: options.kioskPictures ?? PicturePicker.picturesFolder(), synchronous: headless)
@@ -126,12 +135,13 @@ public final class RunningApp {
             clipboard: headless ? InMemoryClipboard() : SystemClipboard(), configuration: configuration,
             width: drawable.width, height: drawable.height, synchronousPictures: headless, policy: policy)
         if store.isReadOnly {
-            let notice = store.readOnlyReason ?? "This library is on a read-only disk: you can punch, but changes cannot be saved."
+            let notice = store.readOnlyReason ?? tr("This library is on a read-only disk: you can punch, but changes cannot be saved.")
             FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
             session.ui?.showToast(notice, kind: .error, duration: 8)
         }
         if !store.repairs.isEmpty {
-            session.ui?.showToast("The library was repaired: " + store.repairs.joined(separator: "; ") + ".", duration: 6)
+            // TRANSLATORS: %s lists what was repaired, separated by semicolons.
+            session.ui?.showToast(tr("The library was repaired: %s.", store.repairs.joined(separator: "; ")), duration: 6)
         }
         accessibility = headless ? nil : AccessibilityBridge.start(appName: "StressPunch", wake: { SDLInput.wakeLoop() })
         if headless {
@@ -157,7 +167,9 @@ public final class RunningApp {
             }
             return source
         } catch {
-            FileHandle.standardError.write(Data("stresspunch: \(error); text will not be shown\n".utf8))
+            // TRANSLATORS: %s says why no font could be loaded.
+            let problem = tr("%s; text will not be shown", String(describing: error))
+            FileHandle.standardError.write(Data("stresspunch: \(problem)\n".utf8))
             return nil
         }
     }
@@ -384,8 +396,12 @@ public final class RunningApp {
         for problem in problems {
             FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(problem))\n".utf8))
         }
-        let more = problems.count > 1 ? " (and \(problems.count - 1) more; see the terminal)" : ""
-        session.ui?.showToast("A sound was not used: " + first + more, kind: .error, duration: 8)
+        // TRANSLATORS: %s says which sound file was refused and why.
+        let message = problems.count == 1 ? tr("A sound was not used: %s", first)
+            // TRANSLATORS: %2$s says which sound file was refused and why; %1$d more were refused too.
+            : trn("A sound was not used: %2$s (and %1$d more; see the terminal)", "A sound was not used: %2$s (and %1$d more; see the terminal)",
+                  problems.count - 1, first)
+        session.ui?.showToast(message, kind: .error, duration: 8)
     }
 
     private func perform(_ request: AppRequest) {

@@ -1,3 +1,5 @@
+import Localization
+
 /// The clock every timed challenge runs on: a 3-second countdown, then the game's
 /// time, on the session's fixed steps (so a script plays the same game every time).
 public struct ChallengeClock: Sendable, Equatable {
@@ -21,8 +23,9 @@ public struct ChallengeClock: Sendable, Equatable {
     /// "3", "2", "1" before the start, "Go!" for its first moment, else nil.
     public var countdownText: String? {
         switch phase {
-        case .countdown: return String(Int((Self.countdownSeconds - time).rounded(.up)))
-        case .running: return time - Self.countdownSeconds < 0.6 ? "Go!" : nil
+        case .countdown: return Localization.formatted(Int((Self.countdownSeconds - time).rounded(.up)))
+        // TRANSLATORS: the start of a game, after the 3, 2, 1 countdown (short: it fills a disc).
+        case .running: return time - Self.countdownSeconds < 0.6 ? tr("Go!") : nil
         case .finished: return nil
         }
     }
@@ -33,5 +36,10 @@ public struct ChallengeClock: Sendable, Equatable {
     }
 
     /// "0:27".
-    public var text: String { "\(secondsLeft / 60):\(secondsLeft % 60 < 10 ? "0" : "")\(secondsLeft % 60)" }
+    public var text: String {
+        let seconds = secondsLeft % 60
+        // TRANSLATORS: the game's clock, minutes and seconds left ("0:27"); %s is the
+        // seconds with two digits.
+        return tr("%d:%s", secondsLeft / 60, (seconds < 10 ? Localization.formatted(0) : "") + Localization.formatted(seconds))
+    }
 }

@@ -1,5 +1,6 @@
 import AppModel
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -38,7 +39,8 @@ public struct ChallengeScreens {
             // The counter, bottom left, on the hidden favorites bar's band.
             let counter = Rect(x: stage.minX, y: hudBand.center.y - 29 * s, width: 220 * s, height: 58 * s)
             ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
-            ui.draw(.text("\(run.result.punches) punch\(run.result.punches == 1 ? "" : "es")", counter, font: ui.font(26, .bold),
+            // TRANSLATORS: the rush's counter of punches so far.
+            ui.draw(.text(trn("%d punch", "%d punches", run.result.punches), counter, font: ui.font(26, .bold),
                           color: ui.theme.highlight, alignment: .center, maxLines: 1))
             if let text = run.countdownText { countdown(text) }
             return .none
@@ -65,7 +67,7 @@ public struct ChallengeScreens {
                               color: colors[seat % colors.count], cornerRadius: 3 * s))
                 ui.draw(.text(run.label(seat), Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s),
                               font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
-                ui.draw(.text("\(run.scores[seat])", Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
+                ui.draw(.text(Localization.formatted(run.scores[seat]), Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
                               font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center, maxLines: 1))
             }
             if run.isWaitingForPlayers {
@@ -75,16 +77,22 @@ public struct ChallengeScreens {
             }
             return .none
         }
-        let title = run.winner.map { "\(run.name($0)) wins!" } ?? "A draw!"
+        // TRANSLATORS: the versus result's title; %s is the winner ("Player 1").
+        let title = run.winner.map { tr("%s wins!", run.name($0)) } ?? tr("A draw!")
         let margin = abs(run.scores[0] - run.scores[1])
-        let subtitle = run.winner == nil ? "Neck and neck: \(run.scores[0]) each." : "By \(margin) punch\(margin == 1 ? "" : "es")."
+        // TRANSLATORS: a versus ended in a draw; %d is each player's punches.
+        let subtitle = run.winner == nil ? tr("Neck and neck: %d each.", run.scores[0])
+            // TRANSLATORS: how many punches the versus's winner won by.
+            : trn("By %d punch.", "By %d punches.", margin)
         let hardest = run.strongest[0] >= run.strongest[1] ? 0 : 1
-        let strongestLabel = run.strongest[hardest] == 0 ? "Strongest" : run.strongest[0] == run.strongest[1] ? "Strongest: both"
-            : "Strongest: \(run.name(hardest))"
+        // TRANSLATORS: a row of the result cards: the strongest punch.
+        let strongestLabel = run.strongest[hardest] == 0 ? tr("Strongest") : run.strongest[0] == run.strongest[1] ? tr("Strongest: both")
+            // TRANSLATORS: a row of the versus result: the player (%s, "Player 2") who threw the strongest punch.
+            : tr("Strongest: %s", run.name(hardest))
         return card("versus-result", title: title, subtitle: subtitle,
                     rows: [(run.label(0), run.scores[0], nil), (run.label(1), run.scores[1], nil),
                            (strongestLabel, run.strongest[hardest], nil)],
-                    buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+                    buttons: [(tr("Done"), .secondary, .done), (tr("Again"), .primary, .again)], escape: .done)
     }
 
     /// Past "Go!" with a player missing: who is in, and how the other joins.
@@ -92,10 +100,11 @@ public struct ChallengeScreens {
         let s = layout.scale
         let stage = layout.stage
         let seated = (0..<2).filter { !run.device($0).isEmpty }
-        let title = seated.isEmpty ? "Punch to join!" : "Waiting for \(run.name(seated[0] == 0 ? 1 : 0))"
+        // TRANSLATORS: a versus waits for its second player; %s is that player ("Player 2").
+        let title = seated.isEmpty ? tr("Punch to join!") : tr("Waiting for %s", run.name(seated[0] == 0 ? 1 : 0))
         let hint = seated.isEmpty
-            ? "Each player joins with a punch; the 30 seconds start when both are in."
-            : "Join with a punch from a second pad, a touch on the other half of the screen, or the mouse against a pad."
+            ? tr("Each player joins with a punch; the 30 seconds start when both are in.")
+            : tr("Join with a punch from a second pad, a touch on the other half of the screen, or the mouse against a pad.")
         let width = min(stage.width - 24 * s, 620 * s)
         let panel = Rect(x: stage.center.x - width / 2, y: stage.center.y - 70 * s, width: width, height: 140 * s)
         ui.draw(.shadow(panel, cornerRadius: 22 * s, blur: 20 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
@@ -134,15 +143,16 @@ public struct ChallengeScreens {
     private func rushResult(_ run: RushRun) -> Action {
         let best = run.previousBest
         let rows: [(String, Int, Int?)] = [
-            ("Punches", run.result.punches, best?.punches),
-            ("Strongest", run.result.strongest, best?.strongest),
+            (tr("Punches"), run.result.punches, best?.punches),
+            (tr("Strongest"), run.result.strongest, best?.strongest),
             (Self.bestComboRow, run.result.bestCombo, best?.bestCombo),
         ]
-        let title = run.isNewBest ? "New best!" : "Time!"
-        let subtitle = best == nil ? "Your first rush: now beat it." : run.isNewBest ? "More punches than ever in 30 seconds."
-            : "Your best is \(best?.punches ?? 0) punch\(best?.punches == 1 ? "" : "es")."
+        // TRANSLATORS: the rush's result card: a new record, or the 30 seconds are up.
+        let title = run.isNewBest ? tr("New best!") : tr("Time!")
+        let subtitle = best == nil ? tr("Your first rush: now beat it.") : run.isNewBest ? tr("More punches than ever in 30 seconds.")
+            : trn("Your best is %d punch.", "Your best is %d punches.", best?.punches ?? 0)
         return card("rush-result", title: title, subtitle: subtitle, rows: rows,
-                    buttons: [("Done", .secondary, .done), ("Again", .primary, .again)], escape: .done)
+                    buttons: [(tr("Done"), .secondary, .done), (tr("Again"), .primary, .again)], escape: .done)
     }
 
     // MARK: Session summary
@@ -151,9 +161,9 @@ public struct ChallengeScreens {
     /// back to punching (Escape).
     public func summary(_ summary: SessionSummary, time: Double) -> Action {
         if summary.breathing != nil { return breathing(summary) }
-        return card("summary", title: "Nice session", subtitle: "Here is what you let out.",
-                    rows: [("Punches", summary.punches, nil), ("Strongest", summary.strongest, nil), (Self.bestComboRow, summary.bestCombo, nil)],
-                    buttons: [("Breathe for 30 s", .secondary, .breathe), ("Quit", .primary, .quit)], escape: .keepPunching)
+        return card("summary", title: tr("Nice session"), subtitle: tr("Here is what you let out."),
+                    rows: [(tr("Punches"), summary.punches, nil), (tr("Strongest"), summary.strongest, nil), (Self.bestComboRow, summary.bestCombo, nil)],
+                    buttons: [(tr("Breathe for 30 s"), .secondary, .breathe), (tr("Quit"), .primary, .quit)], escape: .keepPunching)
     }
 
     /// A slow circle that fills as you breathe in and empties as you breathe out, with
@@ -175,17 +185,18 @@ public struct ChallengeScreens {
                       color: Color(hex: 0x7FB7FF, alpha: 0.35 + 0.3 * fullness), cornerRadius: radius))
         ui.draw(.text(cue, Rect(x: center.x - 200 * s, y: center.y - 25 * s, width: 400 * s, height: 50 * s),
                       font: ui.font(34, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
-        ui.draw(.text("\(summary.secondsLeft) s", Rect(x: center.x - 100 * s, y: center.y + biggest * 1.1 + 10 * s, width: 200 * s, height: 36 * s),
+        // TRANSLATORS: seconds left, short ("30 s").
+        ui.draw(.text(tr("%d s", summary.secondsLeft), Rect(x: center.x - 100 * s, y: center.y + biggest * 1.1 + 10 * s, width: 200 * s, height: 36 * s),
                       font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
         let skip = Rect(x: bounds.center.x - 90 * s, y: bounds.maxY - 90 * s, width: 180 * s, height: 52 * s)
-        if ui.button("Skip", style: .secondary, in: skip).clicked || ui.takeBack() || summary.breathingDone { return .quit }
+        if ui.button(tr("Skip"), style: .secondary, in: skip).clicked || ui.takeBack() || summary.breathingDone { return .quit }
         return .none
     }
 
     // MARK: The card
 
-    /// The result cards' row of the longest chain.
-    static let bestComboRow = "Best combo"
+    /// The result cards' row of the longest chain (the card tells it by this name).
+    static var bestComboRow: String { tr("Best combo") }
 
     /// A result card over the dimmed scene: a title, a line, a row per number (with the
     /// best beside it where there is one), and buttons, the last one the default.
@@ -217,11 +228,12 @@ public struct ChallengeScreens {
             ui.draw(.text(name, Rect(x: row.minX + 18 * s, y: row.minY, width: row.width * 0.5, height: row.height),
                           font: ui.font(ui.theme.fontSize), color: ui.theme.text, alignment: .leading, maxLines: 1))
             if let best, name != Self.bestComboRow || best >= 2 {
-                ui.draw(.text("best \(best)", Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height),
+                // TRANSLATORS: beside a result, the user's best before it ("best 42").
+                ui.draw(.text(tr("best %d", best), Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height),
                               font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
             }
             // A combo is two hits or more in a row: a best combo of 1 (or none) is no combo.
-            let shown = name == Self.bestComboRow && value < 2 ? "—" : "\(value)"
+            let shown = name == Self.bestComboRow && value < 2 ? "—" : Localization.formatted(value)
             ui.draw(.text(shown, Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height),
                           font: ui.font(28, .bold), color: best.map { value > $0 } == true ? ui.theme.highlight : ui.theme.text,
                           alignment: .trailing, maxLines: 1))

@@ -1,3 +1,4 @@
+import Localization
 import StressCore
 
 /// What a real session added up to (shown when the user leaves after 20 punches or
@@ -34,9 +35,9 @@ public final class SessionSummary {
     public var breath: (fullness: Float, cue: String) {
         let time = (breathing ?? 0).truncatingRemainder(dividingBy: Self.breathIn + Self.breathOut)
         if time < Self.breathIn {
-            return (Easing.easeInOutSine(Float(time / Self.breathIn)), "Breathe in")
+            return (Easing.easeInOutSine(Float(time / Self.breathIn)), tr("Breathe in"))
         }
-        return (1 - Easing.easeInOutSine(Float((time - Self.breathIn) / Self.breathOut)), "Breathe out")
+        return (1 - Easing.easeInOutSine(Float((time - Self.breathIn) / Self.breathOut)), tr("Breathe out"))
     }
 
     public var secondsLeft: Int { Int(max(0, Self.coolDownSeconds - (breathing ?? 0)).rounded(.up)) }

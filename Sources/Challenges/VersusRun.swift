@@ -1,3 +1,4 @@
+import Localization
 import StressCore
 
 /// Who threw a punch, as far as a versus needs to tell players apart.
@@ -76,22 +77,25 @@ public final class VersusRun {
         strongest[seat] = max(strongest[seat], strength)
     }
 
-    public func name(_ seat: Int) -> String { "Player \(seat + 1)" }
+    public func name(_ seat: Int) -> String { tr("Player %d", seat + 1) }
 
     /// What a player punches with, in a word ("" before their first punch).
     public func device(_ seat: Int) -> String {
         switch players[seat] {
-        case .gamepad?: return "pad"
-        case .mouse?, .keyboard?: return "mouse"
-        case .touchLeft?: return "left half"
-        case .touchRight?: return "right half"
+        // TRANSLATORS: what a versus player punches with, after their name ("Player 1 · pad").
+        case .gamepad?: return trc("versus player", "pad")
+        case .mouse?, .keyboard?: return trc("versus player", "mouse")
+        // TRANSLATORS: a versus player on the left or right half of a touch screen.
+        case .touchLeft?: return trc("versus player", "left half")
+        case .touchRight?: return trc("versus player", "right half")
         case nil: return ""
         }
     }
 
     /// "Player 1 · pad", or just "Player 1" before they punch.
     public func label(_ seat: Int) -> String {
-        device(seat).isEmpty ? name(seat) : "\(name(seat)) · \(device(seat))"
+        // TRANSLATORS: a versus player and what they punch with ("Player 1 · pad").
+        device(seat).isEmpty ? name(seat) : tr("%s · %s", name(seat), device(seat))
     }
 
     /// The winner's seat, or nil for a draw.

@@ -7,6 +7,7 @@
 import AppShell
 import Foundation
 import Kiosk
+import Localization
 import StressCore
 
 public struct CommandLineParser: Sendable {
@@ -27,12 +28,13 @@ public struct CommandLineParser: Sendable {
         // nothing may follow them (a typo must not pass for a command that ran).
         if let first = remaining.first, ["--help", "-h", "--version"].contains(first) {
             guard remaining.count == 1 else {
-                throw UsageError(message: "\(first) takes no other arguments ('\(remaining[1])' was given)", usage: Usage.helpOrVersion)
+                // TRANSLATORS: the first %s is --help, -h or --version; the second what followed it.
+                throw UsageError(message: tr("%s takes no other arguments ('%s' was given)", first, remaining[1]), usage: Usage.helpOrVersion)
             }
             return first == "--version" ? .version : .help
         }
         if remaining.contains("--version") {
-            throw UsageError(message: "--version goes alone, with no command", usage: Usage.helpOrVersion)
+            throw UsageError(message: tr("--version goes alone, with no command"), usage: Usage.helpOrVersion)
         }
         if remaining.contains("--help") || remaining.contains("-h") { return .help }
 
@@ -59,7 +61,7 @@ public struct CommandLineParser: Sendable {
         if let index = remaining.firstIndex(of: "--headless") {
             remaining.remove(at: index)
             guard let scriptIndex = remaining.firstIndex(of: "--script"), scriptIndex + 1 < remaining.count else {
-                throw UsageError(message: "--headless needs --script FILE", usage: Usage.headless)
+                throw UsageError(message: tr("--headless needs --script FILE"), usage: Usage.headless)
             }
             let script = absoluteURL(remaining[scriptIndex + 1], isDirectory: false)
             remaining.removeSubrange(scriptIndex...(scriptIndex + 1))
@@ -68,15 +70,15 @@ public struct CommandLineParser: Sendable {
             var options = try parseApp(remaining, dataDirectory: dataDirectory)
             options.checkDamage = checksDamage
             if options.record != nil {
-                throw UsageError(message: "--record records the real window; a headless run already has its script", usage: Usage.headless)
+                throw UsageError(message: tr("--record records the real window; a headless run already has its script"), usage: Usage.headless)
             }
             return .headless(script: script, options: options)
         }
         if remaining.contains("--script") {
-            throw UsageError(message: "--script only works with --headless", usage: Usage.headless)
+            throw UsageError(message: tr("--script only works with --headless"), usage: Usage.headless)
         }
         if remaining.contains("--check-damage") {
-            throw UsageError(message: "--check-damage only works with --headless", usage: Usage.headless)
+            throw UsageError(message: tr("--check-damage only works with --headless"), usage: Usage.headless)
         }
         return .app(try parseApp(remaining, dataDirectory: dataDirectory))
     }
@@ -94,23 +96,25 @@ public struct CommandLineParser: Sendable {
             switch Array(arguments.dropFirst()) {
             case []: return .list(json: false)
             case ["--json"]: return .list(json: true)
-            default: throw UsageError(message: "settings list takes only --json", usage: Usage.settings)
+            default: throw UsageError(message: tr("settings list takes only --json"), usage: Usage.settings)
             }
         case "get":
-            guard arguments.count == 2 else { throw UsageError(message: "settings get needs one KEY, like: settings get volume", usage: Usage.settings) }
+            guard arguments.count == 2 else { throw UsageError(message: tr("settings get needs one KEY, like: settings get volume"), usage: Usage.settings) }
             return .get(try key(arguments[1]))
         case "set":
             guard arguments.count == 3 else {
-                throw UsageError(message: "settings set needs a KEY and a VALUE, like: settings set volume 60", usage: Usage.settings)
+                throw UsageError(message: tr("settings set needs a KEY and a VALUE, like: settings set volume 60"), usage: Usage.settings)
             }
             let name = try key(arguments[1])
             var check = UserSettings()
             do { try check.set(name, arguments[2]) } catch { throw UsageError(message: error.description, usage: Usage.settings) }
             return .set(name, arguments[2])
         case let other?:
-            throw UsageError(message: "unknown settings command '\(other)'", usage: Usage.settings)
+            // TRANSLATORS: %s is what followed `settings` instead of list, get or set.
+            throw UsageError(message: tr("unknown settings command '%s'", other), usage: Usage.settings)
         case nil:
-            throw UsageError(message: "settings needs list, get or set", usage: Usage.settings)
+            // TRANSLATORS: list, get and set are the subcommands, typed as is.
+            throw UsageError(message: tr("settings needs list, get or set"), usage: Usage.settings)
         }
     }
 
@@ -124,12 +128,12 @@ public struct CommandLineParser: Sendable {
             case "--json": json = true
             case "--days":
                 guard index + 1 < arguments.count, let number = Int(arguments[index + 1]), (1...3650).contains(number) else {
-                    throw UsageError(message: "--days needs a number of days from 1 to 3650, like --days 7", usage: Usage.stats)
+                    throw UsageError(message: tr("--days needs a number of days from 1 to 3650, like --days 7"), usage: Usage.stats)
                 }
                 days = number
                 index += 1
             default:
-                throw UsageError(message: "unknown stats option '\(arguments[index])'", usage: Usage.stats)
+                throw UsageError(message: tr("unknown stats option '%s'", arguments[index]), usage: Usage.stats)
             }
             index += 1
         }
@@ -141,31 +145,32 @@ public struct CommandLineParser: Sendable {
         case "set-pin":
             guard arguments.count == 1 else {
                 // Not repeated back: it may be the PIN itself, and stderr ends up in logs.
-                throw UsageError(message: "kiosk set-pin takes no argument: the PIN is read from standard input, never from the command line (where other users can see it)",
+                throw UsageError(message: tr("kiosk set-pin takes no argument: the PIN is read from standard input, never from the command line (where other users can see it)"),
                                  usage: Usage.setPIN)
             }
             return .setKioskPIN(dataDirectory: dataDirectory)
         case "set-idle":
-            guard arguments.count == 2 else { throw UsageError(message: "kiosk set-idle needs the seconds, like 60", usage: Usage.setIdle) }
+            guard arguments.count == 2 else { throw UsageError(message: tr("kiosk set-idle needs the seconds, like 60"), usage: Usage.setIdle) }
             switch KioskPreferences.parseIdleSeconds(arguments[1]) {
             case .success(let seconds): return .setKioskIdle(seconds: seconds, dataDirectory: dataDirectory)
             case .failure(let error): throw UsageError(message: error.description, usage: Usage.setIdle)
             }
         case "set-default":
-            guard arguments.count == 2 else { throw UsageError(message: "kiosk set-default needs a target ID", usage: Usage.setDefault) }
+            guard arguments.count == 2 else { throw UsageError(message: tr("kiosk set-default needs a target ID"), usage: Usage.setDefault) }
             guard let id = Int64(arguments[1]), id > 0 else {
-                throw UsageError(message: "'\(arguments[1])' is not a target ID (a positive number from 'targets list')", usage: Usage.setDefault)
+                // TRANSLATORS: %s is what was typed; 'targets list' is the command that shows the IDs.
+                throw UsageError(message: tr("'%s' is not a target ID (a positive number from 'targets list')", arguments[1]), usage: Usage.setDefault)
             }
             return .setKioskDefault(id: id, dataDirectory: dataDirectory)
         case "reset-lockout":
             guard arguments.count == 1 else {
-                throw UsageError(message: "unexpected argument '\(arguments[1])'", usage: Usage.resetLockout)
+                throw UsageError(message: tr("unexpected argument '%s'", arguments[1]), usage: Usage.resetLockout)
             }
             return .resetKioskLockout(dataDirectory: dataDirectory)
         case let other?:
-            throw UsageError(message: "unknown kiosk subcommand '\(other)'", usage: Usage.kiosk)
+            throw UsageError(message: tr("unknown kiosk subcommand '%s'", other), usage: Usage.kiosk)
         case nil:
-            throw UsageError(message: "kiosk needs a subcommand", usage: Usage.kiosk)
+            throw UsageError(message: tr("kiosk needs a subcommand"), usage: Usage.kiosk)
         }
     }
 
@@ -176,7 +181,7 @@ public struct CommandLineParser: Sendable {
             let withPIN = rest.contains("--with-pin")
             rest.removeAll { $0 == "--with-pin" }
             guard rest.count == 1, !rest[0].hasPrefix("-") else {
-                throw UsageError(message: "library export needs the one archive file to write (and optionally --with-pin)", usage: Usage.export)
+                throw UsageError(message: tr("library export needs the one archive file to write (and optionally --with-pin)"), usage: Usage.export)
             }
             return .exportLibrary(file: absoluteURL(rest[0], isDirectory: false), withPIN: withPIN, dataDirectory: dataDirectory)
         case "import":
@@ -184,30 +189,30 @@ public struct CommandLineParser: Sendable {
             let replace = rest.contains("--replace")
             rest.removeAll { $0 == "--replace" }
             guard rest.count == 1, !rest[0].hasPrefix("-") else {
-                throw UsageError(message: "library import needs one archive file (and optionally --replace)", usage: Usage.importArchive)
+                throw UsageError(message: tr("library import needs one archive file (and optionally --replace)"), usage: Usage.importArchive)
             }
             return .importLibrary(file: absoluteURL(rest[0], isDirectory: false), replace: replace, dataDirectory: dataDirectory)
         case "restore-backup":
             guard arguments.count <= 2, arguments.count == 1 || !arguments[1].hasPrefix("-") else {
-                throw UsageError(message: "library restore-backup takes at most one backup file", usage: Usage.restoreBackup)
+                throw UsageError(message: tr("library restore-backup takes at most one backup file"), usage: Usage.restoreBackup)
             }
             return .restoreBackup(file: arguments.count == 2 ? absoluteURL(arguments[1], isDirectory: false) : nil, dataDirectory: dataDirectory)
         case let other?:
-            throw UsageError(message: "unknown library subcommand '\(other)'", usage: Usage.library)
+            throw UsageError(message: tr("unknown library subcommand '%s'", other), usage: Usage.library)
         case nil:
-            throw UsageError(message: "library needs a subcommand", usage: Usage.library)
+            throw UsageError(message: tr("library needs a subcommand"), usage: Usage.library)
         }
     }
 
     private func extractDataDirectory(_ arguments: inout [String]) throws(UsageError) -> URL {
         guard let index = arguments.firstIndex(of: "--data-dir") else { return defaultDataDirectory() }
         guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
-            throw UsageError(message: "--data-dir needs a folder", usage: Usage.app)
+            throw UsageError(message: tr("--data-dir needs a folder"), usage: Usage.app)
         }
         let path = arguments[index + 1]
         arguments.removeSubrange(index...(index + 1))
         if arguments.contains("--data-dir") {
-            throw UsageError(message: "--data-dir was given twice", usage: Usage.app)
+            throw UsageError(message: tr("--data-dir was given twice"), usage: Usage.app)
         }
         return absoluteURL(path, isDirectory: true)
     }
@@ -241,13 +246,13 @@ public struct CommandLineParser: Sendable {
             case "--kiosk": options.kiosk = true
             case "--display":
                 guard index + 1 < arguments.count, let number = Int(arguments[index + 1]), number >= 1 else {
-                    throw UsageError(message: "--display needs a monitor number counting from 1, like --display 2", usage: Usage.app)
+                    throw UsageError(message: tr("--display needs a monitor number counting from 1, like --display 2"), usage: Usage.app)
                 }
                 index += 1
                 options.display = number - 1
             case "--kiosk-pictures":
                 guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
-                    throw UsageError(message: "--kiosk-pictures needs a folder", usage: Usage.app)
+                    throw UsageError(message: tr("--kiosk-pictures needs a folder"), usage: Usage.app)
                 }
                 index += 1
                 options.kioskPictures = absoluteURL(arguments[index], isDirectory: true)
@@ -255,31 +260,32 @@ public struct CommandLineParser: Sendable {
             case "--reduce-motion": options.reduceMotion = true
             case "--record":
                 guard index + 1 < arguments.count, !arguments[index + 1].isEmpty, !arguments[index + 1].hasPrefix("--") else {
-                    throw UsageError(message: "--record needs a file to write the script to, like --record session.txt", usage: Usage.app)
+                    throw UsageError(message: tr("--record needs a file to write the script to, like --record session.txt"), usage: Usage.app)
                 }
                 index += 1
                 options.record = absoluteURL(arguments[index], isDirectory: false)
             case "--size":
                 guard index + 1 < arguments.count else {
-                    throw UsageError(message: "--size needs a value like 1280x720", usage: Usage.app)
+                    throw UsageError(message: tr("--size needs a value like 1280x720"), usage: Usage.app)
                 }
                 index += 1
                 guard let size = WindowSize(parsing: arguments[index]) else {
                     throw UsageError(
-                        message: "--size '\(arguments[index])' is not a size like 1280x720 (each side 320 to 16384)",
+                        // TRANSLATORS: %s is what was typed after --size; the sizes are typed as is.
+                        message: tr("--size '%s' is not a size like 1280x720 (each side 320 to 16384)", arguments[index]),
                         usage: Usage.app)
                 }
                 options.size = size
             default:
                 if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(argument)'", usage: Usage.app)
+                    throw UsageError(message: tr("unknown option '%s'", argument), usage: Usage.app)
                 }
-                throw UsageError(message: "unknown command '\(argument)'", usage: Usage.app)
+                throw UsageError(message: tr("unknown command '%s'", argument), usage: Usage.app)
             }
             index += 1
         }
         if options.kioskPictures != nil && !options.kiosk {
-            throw UsageError(message: "--kiosk-pictures only works with --kiosk", usage: Usage.app)
+            throw UsageError(message: tr("--kiosk-pictures only works with --kiosk"), usage: Usage.app)
         }
         return options
     }

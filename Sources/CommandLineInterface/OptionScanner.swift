@@ -1,5 +1,7 @@
 // Taking options and positionals out of a subcommand's arguments.
 
+import Localization
+
 /// Takes options and positionals out of an argument list, then checks nothing is left.
 struct OptionScanner {
     private var arguments: [String]
@@ -14,10 +16,12 @@ struct OptionScanner {
 
     mutating func value(_ name: String, usage: String) throws(UsageError) -> String? {
         guard let index = arguments.firstIndex(of: name) else { return nil }
-        guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", usage: usage) }
+        // TRANSLATORS: %s is an option, such as --name or --image.
+        guard index + 1 < arguments.count else { throw UsageError(message: tr("%s needs a value", name), usage: usage) }
         let value = arguments[index + 1]
         arguments.removeSubrange(index...(index + 1))
-        if arguments.contains(name) { throw UsageError(message: "\(name) was given twice", usage: usage) }
+        // TRANSLATORS: %s is an option, such as --name or --image.
+        if arguments.contains(name) { throw UsageError(message: tr("%s was given twice", name), usage: usage) }
         return value
     }
 
@@ -27,17 +31,17 @@ struct OptionScanner {
     }
 
     mutating func id(usage: String) throws(UsageError) -> Int64 {
-        guard let text = positional() else { throw UsageError(message: "a target ID is needed", usage: usage) }
+        guard let text = positional() else { throw UsageError(message: tr("a target ID is needed"), usage: usage) }
         guard let id = Int64(text), id > 0 else {
-            throw UsageError(message: "'\(text)' is not a target ID (a positive number from 'targets list')", usage: usage)
+            // TRANSLATORS: %s is what was typed; 'targets list' is the command that shows the IDs.
+            throw UsageError(message: tr("'%s' is not a target ID (a positive number from 'targets list')", text), usage: usage)
         }
         return id
     }
 
     func finish(usage: String) throws(UsageError) {
         if let extra = arguments.first {
-            let kind = extra.hasPrefix("-") ? "unknown option" : "unexpected argument"
-            throw UsageError(message: "\(kind) '\(extra)'", usage: usage)
+            throw UsageError(message: extra.hasPrefix("-") ? tr("unknown option '%s'", extra) : tr("unexpected argument '%s'", extra), usage: usage)
         }
     }
 }

@@ -1,12 +1,13 @@
 // The `targets` subcommands' parser and `--crop`.
 
 import Foundation
+import Localization
 import StressCore
 
 extension CommandLineParser {
     func parseTargets(_ arguments: [String]) throws(UsageError) -> TargetsCommand {
         guard let subcommand = arguments.first else {
-            throw UsageError(message: "targets needs a subcommand", usage: Usage.targets)
+            throw UsageError(message: tr("targets needs a subcommand"), usage: Usage.targets)
         }
         var rest = OptionScanner(Array(arguments.dropFirst()))
         switch subcommand {
@@ -21,7 +22,7 @@ extension CommandLineParser {
             let favorite = rest.flag("--favorite")
             let crop = try rest.value("--crop", usage: Usage.add).map { text throws(UsageError) in try Self.crop(text, usage: Usage.add) }
             try rest.finish(usage: Usage.add)
-            guard let image else { throw UsageError(message: "targets add needs --image PATH", usage: Usage.add) }
+            guard let image else { throw UsageError(message: tr("targets add needs --image PATH"), usage: Usage.add) }
             var isFolder: ObjCBool = false
             let url = absoluteURL(image, isDirectory: false)
             // A folder without --name adds every picture in it; with one, the import
@@ -29,7 +30,7 @@ extension CommandLineParser {
             if name == nil, !favorite, crop == nil, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
                 return .addFolder(absoluteURL(image, isDirectory: true), message: message ?? "")
             }
-            guard let name else { throw UsageError(message: "targets add needs --name NAME (or --image DIR for a folder of pictures)", usage: Usage.add) }
+            guard let name else { throw UsageError(message: tr("targets add needs --name NAME (or --image DIR for a folder of pictures)"), usage: Usage.add) }
             return .add(name: name, message: message ?? "", image: absoluteURL(image, isDirectory: false), favorite: favorite, crop: crop)
         case "edit":
             // Values first, so an option's value is never mistaken for the ID.
@@ -40,7 +41,7 @@ extension CommandLineParser {
             let id = try rest.id(usage: Usage.edit)
             try rest.finish(usage: Usage.edit)
             if name == nil && message == nil && image == nil && crop == nil {
-                throw UsageError(message: "targets edit needs at least one of --name, --message, --image or --crop", usage: Usage.edit)
+                throw UsageError(message: tr("targets edit needs at least one of --name, --message, --image or --crop"), usage: Usage.edit)
             }
             return .edit(id: id, name: name, message: message, image: image.map { absoluteURL($0, isDirectory: false) }, crop: crop)
         case "delete":
@@ -55,7 +56,8 @@ extension CommandLineParser {
             case "on": return .favorite(id: id, on: true)
             case "off": return .favorite(id: id, on: false)
             default:
-                throw UsageError(message: "targets favorite needs 'on' or 'off' after the id", usage: Usage.favorite)
+                // TRANSLATORS: the two %s are "on" and "off", typed as is.
+                throw UsageError(message: tr("targets favorite needs '%s' or '%s' after the id", "on", "off"), usage: Usage.favorite)
             }
         case "select":
             let id = try rest.id(usage: Usage.select)
@@ -73,7 +75,7 @@ extension CommandLineParser {
             try rest.finish(usage: Usage.restore)
             return .restoreDefaults
         default:
-            throw UsageError(message: "unknown targets subcommand '\(subcommand)'", usage: Usage.targets)
+            throw UsageError(message: tr("unknown targets subcommand '%s'", subcommand), usage: Usage.targets)
         }
     }
 
@@ -84,8 +86,10 @@ extension CommandLineParser {
         if text == "full" { return .full }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
         let refusal = UsageError(
-            message: "--crop '\(text)' is not a crop: give X,Y,WIDTH,HEIGHT as fractions of the picture, like 0.25,0.1,0.5,0.5 "
-                + "(each side at least \(PictureCrop.smallest), all of it inside the picture), or 'full'",
+            // TRANSLATORS: the first %s is what was typed after --crop, the second the smallest side (0.1), the third "full", typed
+            // as is. X,Y,WIDTH,HEIGHT and the numbers are typed as they are (with a dot).
+            message: tr("--crop '%s' is not a crop: give X,Y,WIDTH,HEIGHT as fractions of the picture, like 0.25,0.1,0.5,0.5 (each side at least %s, all of it inside the picture), or '%s'",
+                        text, PictureCrop.smallest, "full"),
             usage: usage)
         guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
               [x, y, width, height].allSatisfy(\.isFinite) else { throw refusal }

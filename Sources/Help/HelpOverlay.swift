@@ -1,5 +1,6 @@
 import AppModel
 import ImmediateUI
+import Localization
 import Raster
 
 /// The help overlay: a modal card over the screen with what each input does there,
@@ -10,7 +11,7 @@ public enum HelpOverlay {
     public static func build(_ sheet: HelpSheet, ui: UIContext, layout: MainLayout) -> Bool {
         let s = layout.scale
         let w = Float(layout.width), h = Float(layout.height)
-        let scope = ui.beginModal("Help")
+        let scope = ui.beginModal("Help", title: tr("Help"))
         defer { ui.endModal(scope) }
         ui.draw(.rect(Rect(x: 0, y: 0, width: w, height: h), color: ui.theme.scrim, cornerRadius: 0))
         let wide = w >= 1100 * s
@@ -20,8 +21,9 @@ public enum HelpOverlay {
                         width: min(w - 32 * s, 1180 * s), height: min(h - 32 * s, h * 0.84))
         ui.panel(card, shadow: true)
         let pad = 24 * s
-        ui.label("Help — \(sheet.title)", style: .title, in: Rect(x: card.minX + pad, y: card.minY + pad * 0.6, width: card.width - 2 * pad - 140 * s, height: 44 * s))
-        var closed = ui.button("Close", style: .primary, in: Rect(x: card.maxX - pad - 120 * s, y: card.minY + pad * 0.6, width: 120 * s, height: 44 * s)).clicked
+        // TRANSLATORS: the help's heading; %s is the page's name ("Help — Settings").
+        ui.label(tr("Help — %s", sheet.title), style: .title, in: Rect(x: card.minX + pad, y: card.minY + pad * 0.6, width: card.width - 2 * pad - 140 * s, height: 44 * s))
+        var closed = ui.button(tr("Close"), style: .primary, in: Rect(x: card.maxX - pad - 120 * s, y: card.minY + pad * 0.6, width: 120 * s, height: 44 * s)).clicked
         let top = card.minY + pad * 0.6 + 60 * s
         let gap = 18 * s
         // Along the bottom: the keys that work everywhere, in as many columns as fit
@@ -35,7 +37,8 @@ public enum HelpOverlay {
         let stripRows = (sheet.anywhere.count + perRow - 1) / perRow
         let stripHeight = 32 * s + Float(stripRows) * 30 * s
         let strip = Rect(x: card.minX + pad, y: card.maxY - pad - stripHeight, width: stripWidth, height: stripHeight)
-        ui.draw(.text("Anywhere", Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
+        // TRANSLATORS: the heading of the keys that work on every page.
+        ui.draw(.text(tr("Anywhere"), Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
                       font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
         let cell = strip.width / Float(perRow)
         for (index, line) in sheet.anywhere.enumerated() {
@@ -69,7 +72,7 @@ public enum HelpOverlay {
                 let rowTop = area.minY + rowHeights.prefix(row).reduce(0, +) + gap * Float(row)
                 let box = Rect(x: area.minX + Float(column) * (columnWidth + gap), y: rowTop, width: columnWidth, height: rowHeights[row])
                 ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
-                ui.draw(.text(section.device.rawValue, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
+                ui.draw(.text(section.device.title, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
                               font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
                 var y = box.minY + 44 * s
                 for line in section.lines {

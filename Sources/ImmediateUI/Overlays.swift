@@ -3,6 +3,7 @@
 // and notices that fade out on their own). Both draw into the overlay layer, which
 // `end()` puts after the screen's commands whatever order they were built in.
 
+import Localization
 import Raster
 
 public enum ConfirmResult: Sendable, Hashable {
@@ -34,7 +35,7 @@ extension UIContext {
     /// cancels, or confirms with `escapeConfirms` ("Discard changes?": a second Escape
     /// discards).
     public func confirmDialog(
-        _ label: String, title: String, message: String, confirmLabel: String, cancelLabel: String = "Cancel",
+        _ label: String, title: String, message: String, confirmLabel: String, cancelLabel: String = tr("Cancel"),
         destructive: Bool = true, escapeConfirms: Bool = false
     ) -> ConfirmResult {
         let scope = beginModal(label, title: title, description: message, role: .alert)

@@ -5,6 +5,7 @@
 // typing a name.
 
 import Input
+import Localization
 import Raster
 
 extension UIContext {
@@ -50,13 +51,13 @@ extension UIContext {
         let showsClear = !text.isEmpty
         var result = textField(
             label, text: &text, placeholder: placeholder, maxLength: maxLength, in: rect,
-            leadingInset: icon + 10 * scale, trailingInset: showsClear ? clearSide : 0, accessibleName: "Search")
+            leadingInset: icon + 10 * scale, trailingInset: showsClear ? clearSide : 0, accessibleName: tr("Search"))
         drawMagnifier(in: Rect(x: rect.minX + pad, y: rect.center.y - icon / 2, width: icon, height: icon))
         guard showsClear else { return result }
         let clearRect = Rect(x: rect.maxX - 7 * scale - clearSide, y: rect.center.y - clearSide / 2,
                              width: clearSide, height: clearSide)
         // Not focusable, as in GTK's search entries: Escape clears from the keyboard.
-        describe(WidgetID.of("clear", in: fieldID), role: .pushButton, name: "Clear search", rect: clearRect, action: "press")
+        describe(WidgetID.of("clear", in: fieldID), role: .pushButton, name: tr("Clear search"), rect: clearRect, action: "press")
         let control = updateControl(WidgetID.of("clear", in: fieldID), clearRect, focusable: false, activatesOnKeys: false)
         if control.isHot || control.isActive {
             draw(.rect(clearRect, color: theme.cardHover, cornerRadius: clearSide / 2))

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 
 extension UIContext {
@@ -33,7 +34,12 @@ extension UIContext {
     /// "−  80 %  +": a number moved by `step` within `range`, with round buttons each
     /// side (dimmed at the ends). Answers the new value when one was pressed. The
     /// buttons' ids are "LABEL −" and "LABEL +", so a script can press them by name.
-    public func stepper(_ label: String, value: Int, range: ClosedRange<Int>, step: Int, unit: String = "", in rect: Rect) -> Int? {
+    /// `valueText` writes the value ("80 %" as the language writes it); without it, the
+    /// number in the locale's digits followed by `unit`.
+    public func stepper(
+        _ label: String, value: Int, range: ClosedRange<Int>, step: Int, unit: String = "", valueText: ((Int) -> String)? = nil,
+        in rect: Rect
+    ) -> Int? {
         let side = theme.controlHeight * scale
         // The buttons sit inside the pill's round ends, a little smaller: as tall as the
         // pill, their curves met its straight edges in dark wedges that read as square
@@ -56,12 +62,15 @@ extension UIContext {
             if clamped != value { changed = clamped }
         }
         draw(.rect(track, color: theme.backgroundDeep.withAlpha(0.6), cornerRadius: side / 2))
-        if iconButton("−", label: "\(label) −", enabled: value > range.lowerBound, in: minus).contains(.clicked) {
+        // TRANSLATORS: the name of a stepper's button that lowers a setting; %s is the setting ("Volume").
+        if iconButton("−", label: tr("%s −", label), enabled: value > range.lowerBound, in: minus).contains(.clicked) {
             changed = max(range.lowerBound, value - step)
         }
-        draw(.text("\(value)\(unit)", Rect(x: minus.maxX, y: rect.minY, width: max(0, plus.minX - minus.maxX), height: rect.height),
+        let shown = valueText?(value) ?? Localization.formatted(value) + unit
+        draw(.text(shown, Rect(x: minus.maxX, y: rect.minY, width: max(0, plus.minX - minus.maxX), height: rect.height),
                    font: font(theme.fontSize, .bold), color: theme.text, alignment: .center, maxLines: 1))
-        if iconButton("+", label: "\(label) +", enabled: value < range.upperBound, in: plus).contains(.clicked) {
+        // TRANSLATORS: the name of a stepper's button that raises a setting; %s is the setting ("Volume").
+        if iconButton("+", label: tr("%s +", label), enabled: value < range.upperBound, in: plus).contains(.clicked) {
             changed = min(range.upperBound, value + step)
         }
         return changed

@@ -4,6 +4,7 @@
 // rect (or an explicit one), calls `updateControl`, then emits draw commands.
 
 import Foundation
+import Localization
 import Raster
 
 public enum ButtonStyle: Sendable, Hashable {
@@ -190,7 +191,7 @@ extension UIContext {
         let area = widgetRect(rect, preferredWidth: 160 * scale, preferredHeight: 180 * scale)
         describe(widgetID, role: .pushButton, name: accessibleName ?? title, rect: area,
                  states: enabled ? (selected ? [.focusable, .selectable, .selected] : [.focusable, .selectable]) : [.selectable],
-                 description: [description(), note ?? ""].filter { !$0.isEmpty }.joined(separator: ", "), action: "press",
+                 description: Self.joinedDescription(description(), note ?? ""), action: "press",
                  enabled: enabled)
         let control = enabled ? updateControl(widgetID, area, prominentRing: true) : disabledControl(widgetID, area)
         // A title led by a bidi mark (to fix its direction) is still found by its words.
@@ -241,6 +242,14 @@ extension UIContext {
                        font: titleFont, color: titleColor, alignment: .center, maxLines: titleLines))
         }
         return control.clicked ? .clicked : []
+    }
+
+    /// A tile's description and why it cannot be chosen, as one line for a screen
+    /// reader (either alone when the other is empty).
+    static func joinedDescription(_ description: String, _ note: String) -> String {
+        guard !description.isEmpty, !note.isEmpty else { return description + note }
+        // TRANSLATORS: a picture card's description, then why it cannot be chosen, as a screen reader reads them.
+        return trc("accessible description", "%s, %s", description, note)
     }
 
     /// A round accent badge with a check mark, its top-right corner at `corner`.

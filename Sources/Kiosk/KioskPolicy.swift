@@ -7,6 +7,7 @@ import AppModel
 import Foundation
 import ImmediateUI
 import Input
+import Localization
 import OperatorLock
 import PolicySeam
 import Raster
@@ -81,7 +82,7 @@ public final class KioskPolicy: SessionPolicy {
         switch event {
         case .fileDropped:
             // Pictures come from the kiosk's own folder, through the operator.
-            session.ui?.showToast("This kiosk does not take dropped files.", kind: .error, duration: 3)
+            session.ui?.showToast(tr("This kiosk does not take dropped files."), kind: .error, duration: 3)
             return true
         case .gamepadRemoved(let id):
             kiosk.forgetGamepad(id)
@@ -326,7 +327,8 @@ public final class KioskPolicy: SessionPolicy {
             guard let selected = library.selected else { return }
             kiosk.preferences.defaultTargetID = selected.id
             library.saveSettings(kiosk.preferences.settings)
-            ui.showToast("The kiosk returns to “\(selected.name)” when idle.", duration: 3)
+            // TRANSLATORS: %s is the target's name.
+            ui.showToast(tr("The kiosk returns to “%s” when idle.", selected.name), duration: 3)
         case .cycleIdle:
             kiosk.preferences.idleSeconds = kiosk.preferences.nextIdleChoice()
             kiosk.idle.limit = Double(kiosk.preferences.idleSeconds)

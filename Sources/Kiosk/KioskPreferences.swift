@@ -1,3 +1,4 @@
+import Localization
 import StressCore
 
 /// What the kiosk operator chose: how long the kiosk waits before it resets itself,
@@ -75,7 +76,8 @@ public struct KioskPreferences: Sendable, Equatable {
 
     /// "60 s", "2 min".
     public static func describe(seconds: Int) -> String {
-        seconds < 120 || seconds % 60 != 0 ? "\(seconds) s" : "\(seconds / 60) min"
+        // TRANSLATORS: a time, short: "60 s" (seconds), "2 min" (minutes).
+        seconds < 120 || seconds % 60 != 0 ? tr("%d s", seconds) : tr("%d min", seconds / 60)
     }
 }
 
@@ -85,7 +87,10 @@ public enum KioskPreferenceError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .idleOutOfRange(let text):
-            return "'\(text)' is not an idle time; give whole seconds from \(KioskPreferences.idleSecondsRange.lowerBound) to \(KioskPreferences.idleSecondsRange.upperBound)"
+            // TRANSLATORS: `kiosk set-idle` refused its argument (the first %s, as typed);
+            // the two others are the seconds it takes, written as they are typed ("10", "3600").
+            return tr("'%s' is not an idle time; give whole seconds from %s to %s", text,
+                      String(KioskPreferences.idleSecondsRange.lowerBound), String(KioskPreferences.idleSecondsRange.upperBound))
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 import TargetStore
@@ -53,7 +54,7 @@ public struct KioskScreens {
         ui.draw(.shadow(card, cornerRadius: 28 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 28 * s))
         var y = card.minY + pad
-        ui.draw(.text("Operator PIN", Rect(x: card.minX, y: y, width: card.width, height: 44 * s),
+        ui.draw(.text(tr("Operator PIN"), Rect(x: card.minX, y: y, width: card.width, height: 44 * s),
                       font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
         y += 44 * s
         ui.draw(.text(Self.purposeLine(state.purpose), Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 30 * s),
@@ -98,7 +99,7 @@ public struct KioskScreens {
             }
         }
         y += 4 * key + 3 * gap + gap
-        if ui.button("Cancel", style: .secondary, in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 56 * s)).clicked {
+        if ui.button(tr("Cancel"), style: .secondary, in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 56 * s)).clicked {
             action = .cancel
         }
         if state.openedByGamepad && ui.focused == nil {
@@ -126,25 +127,31 @@ public struct KioskScreens {
 
     static func purposeLine(_ purpose: OperatorAction) -> String {
         switch purpose {
-        case .quit: return "to quit StressPunch"
-        case .operatorMenu: return "to open the operator menu"
-        case .manage: return "to manage the library"
-        case .add: return "to add a target"
+        // TRANSLATORS: under "Operator PIN": what the PIN is asked for.
+        case .quit: return tr("to quit StressPunch")
+        case .operatorMenu: return tr("to open the operator menu")
+        case .manage: return tr("to manage the library")
+        case .add: return tr("to add a target")
         }
     }
 
     /// The line under the dots, and whether it reports a problem.
     static func statusLine(_ status: KioskGate.Pad.Status, now: Double) -> (String, Bool) {
         switch status {
-        case .prompt: return ("Type the PIN, then ✓", false)
-        case .checking: return ("Checking…", false)
+        // TRANSLATORS: ✓ is the PIN pad's OK key.
+        case .prompt: return (tr("Type the PIN, then ✓"), false)
+        case .checking: return (tr("Checking…"), false)
         case .wrong(let left):
-            return ("Wrong PIN · \(left) \(left == 1 ? "try" : "tries") left", true)
+            return (trn("Wrong PIN · %d try left", "Wrong PIN · %d tries left", left), true)
         case .locked(let until):
             let left = until - now
             let seconds = left.isFinite ? max(1, Int(min(left, 1e9).rounded(.up))) : 1
-            return ("Locked · try again in \(seconds / 60):\(String(format: "%02d", seconds % 60))", true)
-        case .notSet: return ("No PIN set: stresspunch kiosk set-pin", true)
+            let twoDigits = (seconds % 60 < 10 ? Localization.formatted(0) : "") + Localization.formatted(seconds % 60)
+            // TRANSLATORS: the PIN pad locked after wrong PINs: minutes and seconds to wait
+            // ("try again in 1:05"); %s is the seconds with two digits.
+            return (tr("Locked · try again in %d:%s", seconds / 60, twoDigits), true)
+        // TRANSLATORS: %s is the command that sets the PIN (not translated).
+        case .notSet: return (tr("No PIN set: %s", "stresspunch kiosk set-pin"), true)
         case .failed(let message): return (message, true)
         }
     }
@@ -170,9 +177,12 @@ public struct KioskScreens {
                       soundDevice: Bool, margin: Float, header: (String, String, Float) -> (rect: Rect, back: Bool)) -> MenuAction {
         var action = MenuAction.none
         let s = layout.scale
-        let (headerRect, back) = header("Kiosk operator", "Lock", 120)
+        // TRANSLATORS: the operator menu's title, and its back button (it locks the kiosk).
+        let (headerRect, back) = header(tr("Kiosk operator"), trc("button", "Lock"), 120)
         if back { action = .lock }
-        ui.label("Unlocked. The kiosk locks again when you leave this menu or after \(KioskPreferences.describe(seconds: preferences.idleSeconds)) without input.",
+        // TRANSLATORS: %s is a time ("60 s", "2 min").
+        ui.label(tr("Unlocked. The kiosk locks again when you leave this menu or after %s without input.",
+                    KioskPreferences.describe(seconds: preferences.idleSeconds)),
                  style: .muted, alignment: .center, maxLines: 2,
                  in: Rect(x: headerRect.minX, y: headerRect.maxY + 4 * s, width: headerRect.width, height: 56 * s))
         let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
@@ -191,26 +201,32 @@ public struct KioskScreens {
             defer { y += rowHeight + 10 * s }
             return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
         }
-        if row("Manage library", icon: "✎", style: .primary) { action = .manage }
-        if row("Add target", icon: "+") { action = .add }
-        if row("Choose the target on screen", icon: "▦") { action = .allTargets }
+        if row(tr("Manage library"), icon: "✎", style: .primary) { action = .manage }
+        if row(tr("Add target"), icon: "+") { action = .add }
+        if row(tr("Choose the target on screen"), icon: "▦") { action = .allTargets }
         let defaultTitle: String
         if let selectedName, selectedName != defaultName {
-            defaultTitle = "Reset to “\(selectedName)” when idle"
+            // TRANSLATORS: a button: make the target on screen (%s, its name) the one the
+            // kiosk goes back to when nobody uses it.
+            defaultTitle = tr("Reset to “%s” when idle", selectedName)
+        } else if let name = defaultName ?? selectedName {
+            // TRANSLATORS: the target (%s, its name) the kiosk goes back to when nobody uses it.
+            defaultTitle = tr("Resets to “%s” when idle", name)
         } else {
-            defaultTitle = "Resets to “\(defaultName ?? selectedName ?? "the selected target")” when idle"
+            defaultTitle = tr("Resets to “the selected target” when idle")
         }
         if row(defaultTitle, icon: "⌂") { action = .makeDefault }
-        if row("Idle reset after \(KioskPreferences.describe(seconds: preferences.idleSeconds))", icon: "⏱") { action = .cycleIdle }
-        let sound = muted ? "Sound is off" : soundDevice ? "Sound is on" : "Sound is on (no device found)"
+        // TRANSLATORS: %s is a time ("60 s", "2 min"); pressing it picks the next.
+        if row(tr("Idle reset after %s", KioskPreferences.describe(seconds: preferences.idleSeconds)), icon: "⏱") { action = .cycleIdle }
+        let sound = muted ? tr("Sound is off") : soundDevice ? tr("Sound is on") : tr("Sound is on (no device found)")
         if row(sound, icon: muted || !soundDevice ? "🔇" : "🔊") { action = .toggleSound }
-        if row(preferences.summaryOnQuit ? "Session summary on quit: on" : "Session summary on quit: off", icon: "📊") {
+        if row(preferences.summaryOnQuit ? tr("Session summary on quit: on") : tr("Session summary on quit: off"), icon: "📊") {
             action = .toggleSummary
         }
-        if row(preferences.keepMarks ? "Marks stay between visitors" : "Each visitor starts clean", icon: "🧽") {
+        if row(preferences.keepMarks ? tr("Marks stay between visitors") : tr("Each visitor starts clean"), icon: "🧽") {
             action = .toggleKeepMarks
         }
-        if row("Quit StressPunch", icon: "✕", style: .destructive) { action = .quit }
+        if row(tr("Quit StressPunch"), icon: "✕", style: .destructive) { action = .quit }
         }
         ui.scrollPage("operator-menu", contentHeight: content, in: body) { area in
             rows(from: area.minY + max(0, (body.height - content) / 2))
@@ -285,19 +301,20 @@ public struct KioskScreens {
         let hits = Array(allHits.prefix(fitting))
         ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
         ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))
-        ui.draw(.text("Today's strongest", Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),
+        // TRANSLATORS: the heading of the kiosk's board of the day's five strongest punches.
+        ui.draw(.text(tr("Today's strongest"), Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),
                       font: ui.font(24, .bold), color: ui.theme.highlight, alignment: .center, maxLines: 1))
         guard !hits.isEmpty else {
-            ui.draw(.text("Be the first on today's board!", Rect(x: panel.minX + 12 * s, y: panel.minY + 60 * s, width: panel.width - 24 * s, height: rowHeight),
+            ui.draw(.text(tr("Be the first on today's board!"), Rect(x: panel.minX + 12 * s, y: panel.minY + 60 * s, width: panel.width - 24 * s, height: rowHeight),
                           font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
             return
         }
         for (index, hit) in hits.enumerated() {
             let y = panel.minY + 60 * s + Float(index) * rowHeight
-            let medal = ["🥇", "🥈", "🥉", "4", "5"][min(index, 4)]
+            let medal = ["🥇", "🥈", "🥉", Localization.formatted(4), Localization.formatted(5)][min(index, 4)]
             ui.draw(.text(medal, Rect(x: panel.minX + 14 * s, y: y, width: 40 * s, height: rowHeight),
                           font: ui.font(22, .bold), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
-            ui.draw(.text("\(hit.strength)", Rect(x: panel.minX + 58 * s, y: y, width: 70 * s, height: rowHeight),
+            ui.draw(.text(Localization.formatted(hit.strength), Rect(x: panel.minX + 58 * s, y: y, width: 70 * s, height: rowHeight),
                           font: ui.font(26, .bold), color: hit.strength >= 800 ? Color(hex: 0xFF4B3E) : ui.theme.text,
                           alignment: .trailing, maxLines: 1))
             ui.draw(.text(hit.targetName, Rect(x: panel.minX + 140 * s, y: y, width: panel.width - 210 * s, height: rowHeight),
@@ -311,7 +328,9 @@ public struct KioskScreens {
     /// the target (above it, it covered the message's last lines or the picture's top).
     func madeTheList(strength: Int, rank: Int) {
         let s = layout.scale
-        let text = "\(strength) · #\(rank) today!"
+        // TRANSLATORS: a visitor's punch made the day's board: its strength, then its
+        // place on the board ("742 · #2 today!").
+        let text = tr("%d · #%d today!", strength, rank)
         let font = ui.font(26, .bold)
         let line = layout.toastLine
         let width = min(line.width, ui.textWidth(text, font: font) + 56 * s)
@@ -351,11 +370,11 @@ public struct KioskScreens {
         ui.draw(.rect(bounds, color: ui.theme.scrim, cornerRadius: 0))
         ui.draw(.shadow(card, cornerRadius: 20 * s, blur: 24 * s, offset: Point(0, 8 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 20 * s))
-        ui.draw(.text("Still there?", Rect(x: card.minX, y: card.minY + 24 * s, width: card.width, height: 44 * s),
+        ui.draw(.text(tr("Still there?"), Rect(x: card.minX, y: card.minY + 24 * s, width: card.width, height: 44 * s),
                       font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
-        ui.draw(.text("\(secondsLeft)", Rect(x: card.minX, y: card.minY + 74 * s, width: card.width, height: 64 * s),
+        ui.draw(.text(Localization.formatted(secondsLeft), Rect(x: card.minX, y: card.minY + 74 * s, width: card.width, height: 64 * s),
                       font: ui.font(48, .bold), color: ui.theme.accent, alignment: .center, maxLines: 1))
-        ui.draw(.text("Touch the screen to keep working. Otherwise the kiosk goes back to its start screen and keeps your form for later.",
+        ui.draw(.text(tr("Touch the screen to keep working. Otherwise the kiosk goes back to its start screen and keeps your form for later."),
                       Rect(x: card.minX + 24 * s, y: card.minY + 146 * s, width: card.width - 48 * s, height: 72 * s),
                       font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 3))
     }
@@ -364,7 +383,7 @@ public struct KioskScreens {
     /// (the message steps aside while it shows).
     func attractInvitation(time: Double) {
         let s = layout.scale
-        let text = "Tap the picture to punch it!"
+        let text = tr("Tap the picture to punch it!")
         let font = ui.font(24, .bold)
         let width = ui.textWidth(text, font: font) + 56 * s
         let height = 46 * s

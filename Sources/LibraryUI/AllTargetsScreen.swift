@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -12,14 +13,19 @@ extension LibraryScreens {
     /// the focus on the selected card, so the d-pad starts from it.
     public func allTargets(filter: TargetFilter) -> Action {
         var action = Action.none
-        let (header, back) = pageHeader(title: "All targets", back: "Back", backWidth: 120)
+        let (header, back) = pageHeader(title: tr("All targets"), back: tr("Back"), backWidth: 120)
         if back { action = .show(.main) }
         filter.update(library)
         let targets = library.targets
         let matches = filter.matches
-        let summary = filter.isFiltering
-            ? "\(matches.count) of \(targets.count) targets" : "\(targets.count) targets · choose one to punch it"
-        let search = searchRow(filter, placeholder: "Search names and messages", summary: summary, under: header)
+        let summary: String
+        if filter.isFiltering {
+            // TRANSLATORS: a search's result: %2$d targets match of the library's %1$d.
+            summary = trn("%2$d of %1$d target", "%2$d of %1$d targets", targets.count, matches.count)
+        } else {
+            summary = trn("%d target · choose one to punch it", "%d targets · choose one to punch it", targets.count)
+        }
+        let search = searchRow(filter, placeholder: tr("Search names and messages"), summary: summary, under: header)
         let gridRect = searchedBody(under: header)
         var focusTarget: Int64?
         if filter.needsFirstFocus && !ui.isInputBlocked {

@@ -2,6 +2,8 @@
 // ("143 left"), and when it turns to the warning colour: the limit is otherwise
 // silent, and typing past it just stops.
 
+import Localization
+
 /// How many characters a field has left before its limit.
 public struct CharactersLeft: Sendable, Equatable {
     public let remaining: Int
@@ -13,6 +15,7 @@ public struct CharactersLeft: Sendable, Equatable {
         remaining = max(0, limit - count)
     }
 
-    public var text: String { "\(remaining) left" }
+    // TRANSLATORS: how many more characters the message field takes.
+    public var text: String { trn("%d left", "%d left", remaining) }
     public var isNearLimit: Bool { remaining <= Self.warningThreshold }
 }

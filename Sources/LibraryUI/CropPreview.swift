@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -29,7 +30,7 @@ extension LibraryScreens {
 
         // One dark well holds the picture and its buttons, so the buttons stand out.
         ui.fillRect(panel.insetBy(8 * s), color: ui.theme.backgroundDeep, cornerRadius: 10 * s)
-        var gesture = ui.panZoomSurface("Picture crop", in: area, tracking: &editor.cropTracking)
+        var gesture = ui.panZoomSurface(tr("Picture crop"), in: area, tracking: &editor.cropTracking)
         var view = Self.view(of: editor.crop, pictureWidth: width, pictureHeight: height, in: frameArea)
         apply(&gesture, to: editor, view: view, pictureWidth: width, pictureHeight: height)
         // A corner let go of in a way no event said (a dialog took the input) is let go.
@@ -54,7 +55,7 @@ extension LibraryScreens {
         let s = layout.scale
         let (area, row) = Self.previewLayout(in: panel, scale: s)
         ui.image(art, in: area, cornerRadius: 12 * s, fit: .fit)
-        ui.label("Only photos can be cropped.", style: .muted, alignment: .center, in: row)
+        ui.label(tr("Only photos can be cropped."), style: .muted, alignment: .center, in: row)
     }
 
     /// Where the picture lies on screen: its top-left corner and pixels per picture
@@ -247,27 +248,30 @@ extension LibraryScreens {
         let gap = 8 * s
         let segmentWidth = min(100 * s, (row.width - 3 * gap - 2 * row.height) / 3)
         var x = row.minX
+        // The ids stay English ("Free crop"); the titles are what shows.
+        // TRANSLATORS: the crop's shape: any (free) or square.
+        let titles = [trc("crop shape", "Free"), trc("crop shape", "Square")]
         for (index, label) in ["Free", "Square"].enumerated() {
             let rect = Rect(x: x, y: row.minY, width: segmentWidth, height: row.height)
             let on = (index == 1) == editor.squareCrop
-            if ui.toolButton(label + " crop", title: label, lit: on, corners: (index == 0, index == 1), in: rect).clicked, !on {
+            if ui.toolButton(label + " crop", title: titles[index], lit: on, corners: (index == 0, index == 1), in: rect).clicked, !on {
                 editor.squareCrop = index == 1
                 if editor.squareCrop { editor.crop = editor.crop.squared(pictureWidth: pictureWidth, pictureHeight: pictureHeight) }
             }
             x += segmentWidth
         }
         x += gap
-        if ui.toolButton("Zoom out", icon: "−", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
+        if ui.toolButton(tr("Zoom out"), icon: "−", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
             editor.crop = editor.crop.zoomed(by: 1 / 1.25)
         }
         x += row.height + gap / 2
-        if ui.toolButton("Zoom in", icon: "+", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
+        if ui.toolButton(tr("Zoom in"), icon: "+", in: Rect(x: x, y: row.minY, width: row.height, height: row.height)).clicked {
             editor.crop = editor.crop.zoomed(by: 1.25)
         }
         x += row.height + gap
         let resetWidth = min(row.maxX - x, 110 * s)
         let whole = editor.crop.isFull && !editor.squareCrop
-        if ui.toolButton("Reset crop", title: "Reset", enabled: !whole,
+        if ui.toolButton("Reset crop", title: trc("crop", "Reset"), enabled: !whole,
                          in: Rect(x: row.maxX - resetWidth, y: row.minY, width: resetWidth, height: row.height)).clicked {
             // The whole picture again, free.
             editor.crop = .full

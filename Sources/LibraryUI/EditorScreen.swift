@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -21,7 +22,7 @@ extension LibraryScreens {
         var action = Action.none
         let s = layout.scale
         let width = Float(layout.width), height = Float(layout.height)
-        let (header, cancel) = pageHeader(title: editor.mode == .add ? "New target" : "Edit target", back: "Cancel", backWidth: 140)
+        let (header, cancel) = pageHeader(title: editor.mode == .add ? tr("New target") : tr("Edit target"), back: tr("Cancel"), backWidth: 140)
         if cancel { action = .cancelEdit }
         // Not under a modal closing this frame (the kiosk's PIN pad): it would take the focus back.
         if editor.needsFirstFocus && !ui.isInputBlocked {
@@ -56,7 +57,7 @@ extension LibraryScreens {
             pictureProblem = reason
             ui.label("⚠", style: .title, alignment: .center,
                      in: Rect(x: previewRect.minX, y: previewRect.center.y - 50 * s, width: previewSide, height: 44 * s))
-            ui.label("This file cannot be used.", style: .muted, alignment: .center, maxLines: 2,
+            ui.label(tr("This file cannot be used."), style: .muted, alignment: .center, maxLines: 2,
                      in: Rect(x: previewRect.minX + 16 * s, y: previewRect.center.y, width: previewSide - 32 * s, height: 60 * s))
         case nil:
             if currentIsArt, let currentPicture {
@@ -66,32 +67,32 @@ extension LibraryScreens {
             } else if let currentPicture {
                 ui.image(currentPicture, in: previewRect.insetBy(12 * s), cornerRadius: 12 * s, fit: .fit)
             } else {
-                ui.label("No picture yet", style: .muted, alignment: .center, in: previewRect)
+                ui.label(tr("No picture yet"), style: .muted, alignment: .center, in: previewRect)
             }
         }
-        if ui.button("Choose picture…", icon: "🖼", style: .secondary,
+        if ui.button(tr("Choose picture…"), icon: "🖼", style: .secondary,
                      in: Rect(x: previewRect.minX, y: previewRect.maxY + 10 * s, width: previewSide, height: 48 * s)).clicked {
             action = .openPicker
         }
         if editor.acceptsDrops {
-            ui.label("…or drop one on this window.", style: .muted, alignment: .center,
+            ui.label(tr("…or drop one on this window."), style: .muted, alignment: .center,
                      in: Rect(x: previewRect.minX, y: previewRect.maxY + 60 * s, width: previewSide, height: 28 * s))
         }
 
         let formX = stacked ? body.minX : previewRect.maxX + 40 * s
         let formWidth = body.maxX - formX
         var y = stacked ? previewRect.maxY + (editor.acceptsDrops ? 100 : 72) * s : body.minY
-        ui.label("Name", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        ui.label(tr("Name"), style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
         y += 32 * s
-        let nameField = ui.textField("name", text: &editor.name, placeholder: "What stresses you out?",
-                                     maxLength: TargetValidation.maxNameLength, accessibleName: "Name",
+        let nameField = ui.textField("name", text: &editor.name, placeholder: tr("What stresses you out?"),
+                                     maxLength: TargetValidation.maxNameLength, accessibleName: tr("Name"),
                                      in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
         y += 72 * s
-        ui.label("Message", style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
+        ui.label(tr("Message"), style: .body, in: Rect(x: formX, y: y, width: formWidth, height: 30 * s))
         let countRect = Rect(x: formX, y: y, width: formWidth, height: 30 * s)
         y += 32 * s
-        let messageField = ui.textField("message", text: &editor.message, placeholder: "Something to say while you punch it",
-                                        maxLength: TargetValidation.maxMessageLength, accessibleName: "Message",
+        let messageField = ui.textField("message", text: &editor.message, placeholder: tr("Something to say while you punch it"),
+                                        maxLength: TargetValidation.maxMessageLength, accessibleName: tr("Message"),
                                         in: Rect(x: formX, y: y, width: formWidth, height: 52 * s))
         // Counted after the field took this frame's typing, so it never lags a key behind.
         let left = CharactersLeft(count: editor.message.count, limit: TargetValidation.maxMessageLength)
@@ -103,9 +104,9 @@ extension LibraryScreens {
         let saving = busy || editor.isSaving
         if saving {
             ui.spinner(in: Rect(x: saveRect.minX, y: saveRect.minY, width: 56 * s, height: 56 * s))
-            ui.label("Saving…", style: .muted, in: Rect(x: saveRect.minX + 64 * s, y: saveRect.minY, width: 300 * s, height: saveRect.height))
+            ui.label(tr("Saving…"), style: .muted, in: Rect(x: saveRect.minX + 64 * s, y: saveRect.minY, width: 300 * s, height: saveRect.height))
         } else {
-            if ui.button("Save", icon: "✓", style: .primary, enabled: reason == nil, in: saveRect).clicked { action = .save }
+            if ui.button(tr("Save"), icon: "✓", style: .primary, enabled: reason == nil, in: saveRect).clicked { action = .save }
             if let reason {
                 ui.label(reason, style: pictureProblem == nil ? .muted : .error, maxLines: 4,
                          in: Rect(x: saveRect.maxX + 16 * s, y: saveRect.minY - 20 * s, width: formWidth - saveRect.width - 16 * s,
@@ -118,17 +119,19 @@ extension LibraryScreens {
         }
 
         if editor.isAskingToQuit {
-            let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
-            switch ui.confirmDialog("quit-unsaved", title: "Quit without saving?", message: what + " Press Ctrl+Q again to quit.",
-                                    confirmLabel: "Quit", cancelLabel: "Keep editing", destructive: true) {
+            let message = editor.mode == .add ? tr("The new target has not been saved. Press Ctrl+Q again to quit.")
+                : tr("Your changes to this target have not been saved. Press Ctrl+Q again to quit.")
+            switch ui.confirmDialog("quit-unsaved", title: tr("Quit without saving?"), message: message,
+                                    confirmLabel: tr("Quit"), cancelLabel: tr("Keep editing"), destructive: true) {
             case .confirmed: action = .quitDiscarding
             case .cancelled: action = .keepEditing
             case .pending: break
             }
         } else if editor.isAskingToDiscard {
-            let what = editor.mode == .add ? "The new target has not been saved." : "Your changes to this target have not been saved."
-            switch ui.confirmDialog("discard", title: "Discard changes?", message: what + " Press Escape again to discard.",
-                                    confirmLabel: "Discard", cancelLabel: "Keep editing", destructive: true, escapeConfirms: true) {
+            let message = editor.mode == .add ? tr("The new target has not been saved. Press Escape again to discard.")
+                : tr("Your changes to this target have not been saved. Press Escape again to discard.")
+            switch ui.confirmDialog("discard", title: tr("Discard changes?"), message: message,
+                                    confirmLabel: tr("Discard"), cancelLabel: tr("Keep editing"), destructive: true, escapeConfirms: true) {
             case .confirmed: action = .discardEdit
             case .cancelled: action = .keepEditing
             case .pending: break

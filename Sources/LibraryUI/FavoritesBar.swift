@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -13,16 +14,18 @@ extension LibraryScreens {
     public func mainHeaderButtons(showsLibraryButtons: Bool = true) -> Action {
         guard showsLibraryButtons else { return .none }
         var action = Action.none
-        if ui.button("Rush", icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
+        // TRANSLATORS: the button that starts the 30-second rush (punch as much as you can).
+        if ui.button(tr("Rush"), icon: "⏱", style: .secondary, in: layout.rushButton).clicked {
             action = .startRush
         }
-        if ui.button("Versus", icon: "⚔", style: .secondary, in: layout.versusButton).clicked {
+        // TRANSLATORS: the button that starts a two-player match.
+        if ui.button(tr("Versus"), icon: "⚔", style: .secondary, in: layout.versusButton).clicked {
             action = .startVersus
         }
-        if ui.iconButton("⚙", label: "Settings", style: .secondary, in: layout.settingsButton).clicked {
+        if ui.iconButton("⚙", label: tr("Settings"), style: .secondary, in: layout.settingsButton).clicked {
             action = .show(.settings)
         }
-        if ui.button("Stats", icon: "📊", style: .secondary, in: layout.statsButton).clicked {
+        if ui.button(tr("Stats"), icon: "📊", style: .secondary, in: layout.statsButton).clicked {
             action = .show(.stats)
         }
         return action
@@ -63,7 +66,8 @@ extension LibraryScreens {
             // Read as "Monday Alarm, favorite 1, 412 punches" (and selected, a state).
             if ui.imageTile("favorite", title: title, picture: thumbnail(favorite),
                             selected: favorite.id == library.selectedID, accessibleName: favorite.name,
-                            description: "favorite \(index + 1), \(favorite.punchCount) punch\(favorite.punchCount == 1 ? "" : "es")",
+                            // TRANSLATORS: a favorite card as a screen reader describes it: %2$d is its place (1 to 4, its key), %1$d its punches.
+                            description: trn("favorite %2$d, %1$d punch", "favorite %2$d, %1$d punches", favorite.punchCount, index + 1),
                             in: rect).clicked {
                 action = .select(favorite.id)
             }
@@ -73,11 +77,11 @@ extension LibraryScreens {
         guard showsLibraryButtons else { return action }
         let moreHeight = min(cardHeight / 2 - 4 * layout.scale, 52 * layout.scale)
         let more = Rect(x: x, y: bar.center.y - moreHeight - 4 * layout.scale, width: moreWidth, height: moreHeight)
-        if ui.button("More targets", icon: "▦", style: .secondary, in: more).clicked {
+        if ui.button(tr("More targets"), icon: "▦", style: .secondary, in: more).clicked {
             action = .show(.allTargets)
         }
         let manage = Rect(x: x, y: bar.center.y + 4 * layout.scale, width: moreWidth, height: moreHeight)
-        if ui.button("Manage", icon: "✎", style: .secondary, in: manage).clicked {
+        if ui.button(tr("Manage"), icon: "✎", style: .secondary, in: manage).clicked {
             action = .show(.manage)
         }
         return action

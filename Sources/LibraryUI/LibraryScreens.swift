@@ -6,6 +6,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -132,9 +133,10 @@ public struct LibraryScreens {
     public func noMatches(_ filter: TargetFilter, in body: Rect) {
         let s = layout.scale
         let query = filter.text.trimmingCharacters(in: .whitespaces)
-        ui.label("No targets match “\(query)”", style: .title, alignment: .center,
+        // TRANSLATORS: %s is what the user typed in the search field.
+        ui.label(tr("No targets match “%s”", query), style: .title, alignment: .center,
                  in: Rect(x: body.minX, y: body.minY + 56 * s, width: body.width, height: 40 * s))
-        ui.label("Check the spelling, or press Escape to see every target.", style: .muted, alignment: .center,
+        ui.label(tr("Check the spelling, or press Escape to see every target."), style: .muted, alignment: .center,
                  in: Rect(x: body.minX, y: body.minY + 100 * s, width: body.width, height: 30 * s))
     }
 

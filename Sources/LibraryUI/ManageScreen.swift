@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -13,14 +14,14 @@ extension LibraryScreens {
     public func manage(pendingDelete: StressTarget?, pendingRestore: Bool, filter: TargetFilter) -> Action {
         var action = Action.none
         let s = layout.scale
-        let (header, back) = pageHeader(title: "Manage library", back: "Back", backWidth: 120, trailingWidth: 190 + 12 + 262)
+        let (header, back) = pageHeader(title: tr("Manage library"), back: tr("Back"), backWidth: 120, trailingWidth: 190 + 12 + 262)
         if back { action = .show(.main) }
         let addWidth = 190 * s, restoreWidth = 262 * s
-        if ui.button("Add target", icon: "+", style: .primary,
+        if ui.button(tr("Add target"), icon: "+", style: .primary,
                      in: Rect(x: header.maxX - addWidth, y: header.minY, width: addWidth, height: header.height)).clicked {
             action = .add
         }
-        if ui.button("Restore defaults", icon: "↺", style: .secondary,
+        if ui.button(tr("Restore defaults"), icon: "↺", style: .secondary,
                      in: Rect(x: header.maxX - addWidth - 12 * s - restoreWidth, y: header.minY, width: restoreWidth,
                               height: header.height)).clicked {
             action = .askRestore
@@ -30,10 +31,16 @@ extension LibraryScreens {
         let matches = filter.matches
         // Counted in place: `favorites` would build an array every frame.
         let favorites = targets.reduce(0) { $0 + ($1.isFavorite ? 1 : 0) }
-        let summary = filter.isFiltering
-            ? "\(matches.count) of \(targets.count) targets"
-            : "\(targets.count) targets · \(favorites) of \(FavoriteRule.limit) favorites on the main screen"
-        _ = searchRow(filter, placeholder: "Search names and messages", summary: summary, under: header)
+        let summary: String
+        if filter.isFiltering {
+            // TRANSLATORS: a search's result: %2$d targets match of the library's %1$d.
+            summary = trn("%2$d of %1$d target", "%2$d of %1$d targets", targets.count, matches.count)
+        } else {
+            // TRANSLATORS: the targets in the library, then how many of them are favorites of the most (4) the main screen shows.
+            summary = trn("%d target · %d of %d favorites on the main screen", "%d targets · %d of %d favorites on the main screen",
+                          targets.count, favorites, FavoriteRule.limit)
+        }
+        _ = searchRow(filter, placeholder: tr("Search names and messages"), summary: summary, under: header)
         let listRect = searchedBody(under: header)
         let highlight = addedRowHighlight(filter)
         ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
@@ -56,7 +63,7 @@ extension LibraryScreens {
             let narrow = rect.width < 860 * s
             let countWidth = narrow ? 0 : 150 * s
             let textWidth = max(40, rect.maxX - controlsWidth - textX - countWidth)
-            let count = "\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")"
+            let count = trn("%d punch", "%d punches", target.punchCount)
             let second = narrow ? (target.message.isEmpty ? count : count + " · " + target.message) : target.message
             if second.isEmpty {
                 // Nothing under the name: it sits in the row's middle, not over an empty line.
@@ -74,11 +81,12 @@ extension LibraryScreens {
             let controlHeight = 48 * s
             let controlY = rect.center.y - controlHeight / 2
             if case .changed(let on) = ui.toggle("favorite", isOn: target.isFavorite, onIcon: "★", offIcon: "☆",
-                                                 accessibleName: "Favorite", description: target.name, in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
+                                                 // TRANSLATORS: the star that makes a target one of the main screen's favorites.
+                                                 accessibleName: tr("Favorite"), description: target.name, in: Rect(x: x, y: controlY, width: 56 * s, height: controlHeight)) {
                 action = .toggleFavorite(target.id, on)
             }
             x += 56 * s + pad
-            if ui.button("Edit", style: .secondary, in: Rect(x: x, y: controlY, width: 110 * s, height: controlHeight)).clicked {
+            if ui.button(tr("Edit"), style: .secondary, in: Rect(x: x, y: controlY, width: 110 * s, height: controlHeight)).clicked {
                 action = .edit(target.id)
             }
             x += 110 * s + pad
@@ -86,7 +94,8 @@ extension LibraryScreens {
                 filter.focusDeleteOf = nil
                 ui.focusNow(ui.id("Delete"), visible: ui.focusVisible)
             }
-            if ui.button("Delete", style: .destructive, in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
+            // The id stays "Delete" in every language: the focus is moved to it by that id above.
+            if ui.button(tr("Delete"), style: .destructive, id: "Delete", in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
                 action = .askDelete(target.id)
             }
             if let highlight, highlight.id == target.id {
@@ -100,16 +109,17 @@ extension LibraryScreens {
         }
 
         if let pendingDelete {
-            switch ui.confirmDialog("delete", title: "Delete “\(pendingDelete.name)”?",
-                                    message: "Its picture and its punch count go with it.", confirmLabel: "Delete") {
+            // TRANSLATORS: %s is the name of the target to delete.
+            switch ui.confirmDialog("delete", title: tr("Delete “%s”?", pendingDelete.name),
+                                    message: tr("Its picture and its punch count go with it."), confirmLabel: tr("Delete")) {
             case .confirmed: action = .delete(pendingDelete.id)
             case .cancelled: action = .cancelDelete
             case .pending: break
             }
         } else if pendingRestore {
-            switch ui.confirmDialog("restore", title: "Restore the built-in targets?",
-                                    message: "Deleted built-ins come back. Your own targets and your edits stay as they are.",
-                                    confirmLabel: "Restore", destructive: false) {
+            switch ui.confirmDialog("restore", title: tr("Restore the built-in targets?"),
+                                    message: tr("Deleted built-ins come back. Your own targets and your edits stay as they are."),
+                                    confirmLabel: tr("Restore"), destructive: false) {
             case .confirmed: action = .restore
             case .cancelled: action = .cancelRestore
             case .pending: break

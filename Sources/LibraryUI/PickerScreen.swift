@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 
@@ -12,10 +13,11 @@ extension LibraryScreens {
     public func picker(_ picker: PicturePicker, folderIcon: RasterImage, thumbnail: (URL) -> RasterImage?) -> Action {
         var action = Action.none
         let s = layout.scale
-        let (header, cancel) = pageHeader(title: "Choose a picture", back: "Cancel", backWidth: 140, trailingWidth: 120)
+        let (header, cancel) = pageHeader(title: tr("Choose a picture"), back: tr("Cancel"), backWidth: 140, trailingWidth: 120)
         if cancel { action = .closePicker }
         if let parent = picker.parent,
-           ui.button("Up", icon: "↑", style: .secondary,
+           // TRANSLATORS: goes to the folder above this one.
+           ui.button(tr("Up"), icon: "↑", style: .secondary,
                      in: Rect(x: header.maxX - 120 * s, y: header.minY, width: 120 * s, height: header.height)).clicked {
             action = .openFolder(parent)
         }
@@ -26,7 +28,7 @@ extension LibraryScreens {
         } else if let problem = picker.problem {
             ui.label(problem, style: .muted, alignment: .center, in: Rect(x: gridRect.minX, y: gridRect.minY, width: gridRect.width, height: 40 * s))
         } else if picker.entries.isEmpty {
-            ui.label("No pictures or folders here.", style: .muted, alignment: .center,
+            ui.label(tr("No pictures or folders here."), style: .muted, alignment: .center,
                      in: Rect(x: gridRect.minX, y: gridRect.minY, width: gridRect.width, height: 40 * s))
         }
         let entries = picker.entries

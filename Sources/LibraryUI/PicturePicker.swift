@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Pictures
 
 /// The in-app picture picker's state: the folder being shown and what is in it,
@@ -20,9 +21,11 @@ public final class PicturePicker: @unchecked Sendable {
 
     /// Files listed greyed, with why they cannot be chosen: a user looking for one
     /// learns why it is not taken instead of finding it missing.
-    public static let unsupportedKinds: [String: String] = [
-        "svg": "SVG pictures are not supported", "svgz": "SVG pictures are not supported",
-    ]
+    /// (Made when asked, so it is in the language of the moment.)
+    public static var unsupportedKinds: [String: String] {
+        let svg = tr("SVG pictures are not supported")
+        return ["svg": svg, "svgz": svg]
+    }
 
     public static var pictureExtensions: Set<String> { PictureFiles.extensions }
 
@@ -140,16 +143,18 @@ public final class PicturePicker: @unchecked Sendable {
         do {
             contents = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
         } catch {
-            return ([], "This folder cannot be read (\(error.localizedDescription)).")
+            // TRANSLATORS: %s is the system's reason ("Permission denied").
+            return ([], tr("This folder cannot be read (%s).", error.localizedDescription))
         }
         var folders: [Entry] = [], pictures: [Entry] = []
+        let unsupported = Self.unsupportedKinds
         for url in contents where isInside(url, root: root) {
             let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
             if isFolder {
                 folders.append(Entry(url: url, name: url.lastPathComponent, isFolder: true))
             } else if pictureExtensions.contains(url.pathExtension.lowercased()) {
                 pictures.append(Entry(url: url, name: url.lastPathComponent, isFolder: false))
-            } else if let why = unsupportedKinds[url.pathExtension.lowercased()] {
+            } else if let why = unsupported[url.pathExtension.lowercased()] {
                 pictures.append(Entry(url: url, name: url.lastPathComponent, isFolder: false, unsupported: why))
             }
         }

@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Raster
 import StressCore
 import TargetStore
@@ -14,16 +15,25 @@ extension LibraryScreens {
     public func stats(days: [DayTotal]?) -> Action {
         var action = Action.none
         let s = layout.scale
-        let (header, back) = pageHeader(title: "Your punches", back: "Back", backWidth: 120)
+        let (header, back) = pageHeader(title: tr("Your punches"), back: tr("Back"), backWidth: 120)
         if back { action = .show(.main) }
         let targets = library.targets
         let total = days?.reduce(0) { $0 + $1.punches } ?? 0
         let strongest = days?.map(\.strongest).max() ?? 0
         let bestCombo = targets.map(\.bestCombo).max() ?? 0
         // One punch alone is no combo: the best combo is said from two in a row.
-        let combo = bestCombo >= 2 ? " · best combo \(bestCombo)" : ""
-        subtitle(days == nil ? "Counting…" : "\(total) punch\(total == 1 ? "" : "es") in 30 days · strongest \(strongest)\(combo)",
-                 under: header)
+        let summary: String
+        if days == nil {
+            summary = tr("Counting…")
+        } else if bestCombo >= 2 {
+            // TRANSLATORS: the Stats screen's summary: punches in the last 30 days, the strongest punch's strength, the most punches in a row.
+            summary = trn("%d punch in 30 days · strongest %d · best combo %d", "%d punches in 30 days · strongest %d · best combo %d",
+                          total, strongest, bestCombo)
+        } else {
+            // TRANSLATORS: the Stats screen's summary: punches in the last 30 days and the strongest punch's strength.
+            summary = trn("%d punch in 30 days · strongest %d", "%d punches in 30 days · strongest %d", total, strongest)
+        }
+        subtitle(summary, under: header)
         let body = pageBody(under: header)
         let gap = 20 * s
         // The rankings side by side where both have room, else one under the other. Each
@@ -60,11 +70,11 @@ extension LibraryScreens {
             let width = sideBySide ? (content.width - gap) / 2 : content.width
             let second = sideBySide ? Rect(x: content.minX + width + gap, y: top, width: width, height: rankingHeight)
                                     : Rect(x: content.minX, y: top + rankingHeight + gap, width: width, height: rankingHeight)
-            ranking("Most punched", mostPunched.prefix(5).map { ($0, $0.punchCount, "\($0.punchCount)") },
-                    empty: "Punch a target and it shows here.", color: ui.theme.accent,
+            ranking(tr("Most punched"), mostPunched.prefix(5).map { ($0, $0.punchCount, Localization.formatted($0.punchCount)) },
+                    empty: tr("Punch a target and it shows here."), color: ui.theme.accent,
                     in: Rect(x: content.minX, y: top, width: width, height: rankingHeight))
-            ranking("Hardest hits", hardest.prefix(5).map { ($0, $0.strongest, "\($0.strongest)") },
-                    empty: "Your strongest punches show here.", color: Color(hex: 0xFF4B3E), scaleTo: 999, in: second)
+            ranking(tr("Hardest hits"), hardest.prefix(5).map { ($0, $0.strongest, Localization.formatted($0.strongest)) },
+                    empty: tr("Your strongest punches show here."), color: Color(hex: 0xFF4B3E), scaleTo: 999, in: second)
         }
         if ui.backRequested { action = .show(.main) }
         return action
@@ -76,12 +86,12 @@ extension LibraryScreens {
         let s = layout.scale
         ui.panel(rect, shadow: true)
         let pad = 18 * s
-        ui.label("Punches per day", style: .body, in: Rect(x: rect.minX + pad, y: rect.minY + pad * 0.6, width: rect.width / 2, height: 30 * s))
+        ui.label(tr("Punches per day"), style: .body, in: Rect(x: rect.minX + pad, y: rect.minY + pad * 0.6, width: rect.width / 2, height: 30 * s))
         let plot = Rect(x: rect.minX + pad, y: rect.minY + 52 * s, width: rect.width - 2 * pad, height: rect.height - 52 * s - 40 * s)
         let highest = days.map(\.punches).max() ?? 0
         let most = max(1, highest)
         if highest > 0 {
-            ui.label("\(highest)", style: .muted, alignment: .trailing,
+            ui.label(Localization.formatted(highest), style: .muted, alignment: .trailing,
                      in: Rect(x: rect.maxX - pad - 120 * s, y: rect.minY + pad * 0.6, width: 120 * s, height: 30 * s))
         }
         // A faint line at the top of the scale and the ground line.
@@ -106,13 +116,20 @@ extension LibraryScreens {
                 ui.draw(.rect(bar, color: color, cornerRadius: min(barWidth / 2, 6 * s)))
             }
             if lit {
-                let label = DayTotal.shortLabel(day.day)
-                tip = (day.punches == 0 ? "\(label): no punches"
-                       : "\(label): \(day.punches) punch\(day.punches == 1 ? "" : "es") · strongest \(day.strongest)", hitArea, bar.minY)
+                let label = Self.chartDate(day.day)
+                let text: String
+                if day.punches == 0 {
+                    // TRANSLATORS: a bar of the punches-per-day chart; %s is its day ("Jan 15", as the locale writes it).
+                    text = tr("%s: no punches", label)
+                } else {
+                    // TRANSLATORS: a bar of the punches-per-day chart: %2$s its day ("Jan 15"), %1$d the punches, %3$d the strongest's strength.
+                    text = trn("%2$s: %1$d punch · strongest %3$d", "%2$s: %1$d punches · strongest %3$d", day.punches, label, day.strongest)
+                }
+                tip = (text, hitArea, bar.minY)
             }
             // A date under every seventh bar, counting back from today.
             if (days.count - 1 - index) % 7 == 0 {
-                ui.draw(.text(isToday ? "Today" : DayTotal.shortLabel(day.day),
+                ui.draw(.text(isToday ? tr("Today") : Self.chartDate(day.day),
                               Rect(x: hitArea.center.x - 60 * s, y: plot.maxY + 6 * s, width: 120 * s, height: 28 * s),
                               font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
             }
@@ -131,6 +148,18 @@ extension LibraryScreens {
                 ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
             }
         }
+    }
+
+    /// A day key (YYYY-MM-DD, local) as the user's locale writes a day short ("Jan 15",
+    /// "15. Jan.", "1月15日"); the key itself when it is not one.
+    static func chartDate(_ day: String) -> String {
+        let parts = day.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
+              let dayNumber = Int(parts[2]), (1...31).contains(dayNumber) else { return day }
+        // Noon, so no daylight-saving change moves it to another day.
+        let components = DateComponents(year: year, month: month, day: dayNumber, hour: 12)
+        guard let date = Localization.calendar.date(from: components) else { return day }
+        return Localization.shortDate(date)
     }
 
     /// A titled card of up to five targets with a bar each, longest first.

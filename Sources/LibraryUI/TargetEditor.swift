@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import ImmediateUI
+import Localization
 import Pictures
 import Raster
 import StressCore
@@ -115,9 +116,9 @@ public final class TargetEditor {
             return error.description
         }
         if pictureFile == nil && !hasCurrentPicture {
-            return acceptsDrops ? "Choose a picture, or drop one on this window." : "Choose a picture."
+            return acceptsDrops ? tr("Choose a picture, or drop one on this window.") : tr("Choose a picture.")
         }
-        if pictureChecking { return "Checking the picture…" }
+        if pictureChecking { return tr("Checking the picture…") }
         return nil
     }
 

@@ -5,6 +5,7 @@
 
 import CSodium
 import Foundation
+import Localization
 import StressCore
 import TargetStore
 
@@ -17,9 +18,11 @@ public enum OperatorPINError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .badFormat:
-            return "an operator PIN is 4 to 12 digits (6 or more are much harder to guess); type only digits"
+            // TRANSLATORS: an error of `stresspunch kiosk set-pin` (after "stresspunch: ").
+            return tr("an operator PIN is %d to %d digits (%d or more are much harder to guess); type only digits", 4, 12, OperatorPIN.suggestedDigits)
         case .cryptoUnavailable:
-            return "the password-hashing library could not start; reinstall libsodium"
+            // TRANSLATORS: libsodium is the library's name.
+            return tr("the password-hashing library could not start; reinstall libsodium")
         case .storage(let message):
             return message
         }

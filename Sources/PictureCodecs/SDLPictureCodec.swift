@@ -7,6 +7,7 @@
 import CPictureDecoders
 import CSDL2
 import Foundation
+import Localization
 import Pictures
 import SDLSupport
 
@@ -54,17 +55,18 @@ public struct SDLPictureCodec: PictureCodec {
             }
         }
         guard let loaded else {
-            throw .damaged(file: fileName, reason: Self.lastError(or: "the decoder gave up"))
+            // TRANSLATORS: the reasons a picture could not be decoded are shown in brackets: "'photo.png' could not be decoded (the decoder gave up)".
+            throw .damaged(file: fileName, reason: Self.lastError(or: tr("the decoder gave up")))
         }
         defer { SDL_FreeSurface(loaded) }
         // Normalise whatever the decoder produced (paletted GIF, 24-bit JPEG...) to RGBA.
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-            throw .damaged(file: fileName, reason: Self.lastError(or: "cannot convert its pixels"))
+            throw .damaged(file: fileName, reason: Self.lastError(or: tr("cannot convert its pixels")))
         }
         defer { SDL_FreeSurface(rgba) }
         let width = Int(rgba.pointee.w), height = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
         guard width > 0, height > 0, let source = rgba.pointee.pixels else {
-            throw .damaged(file: fileName, reason: "it has no pixels")
+            throw .damaged(file: fileName, reason: tr("it has no pixels"))
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { destination in
@@ -142,17 +144,22 @@ public struct SDLPictureCodec: PictureCodec {
         switch Int(status) {
         case PD_JPEG_OK: return
         case PD_JPEG_TOO_MANY_SCANS:
-            throw .damaged(file: fileName, reason: "it has more than \(maxScans) progressive scans, far more than any camera writes")
+            // TRANSLATORS: why a JPEG was refused; %d is the most progressive scans taken.
+            throw .damaged(file: fileName, reason: tr("it has more than %d progressive scans, far more than any camera writes", Int(maxScans)))
         case PD_JPEG_TOO_MUCH_WORK:
-            throw .damaged(file: fileName, reason: "its progressive scans go over the picture more than \(maxPasses) times, far more than any camera's do")
+            // TRANSLATORS: why a JPEG was refused; %d is the most passes over the picture taken.
+            throw .damaged(file: fileName, reason: tr("its progressive scans go over the picture more than %d times, far more than any camera's do",
+                                                      Int(maxPasses)))
         case PD_JPEG_TOO_SLOW:
-            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.jpegSecondsBudget)) s")
+            // TRANSLATORS: why a picture was refused; %d is a number of seconds.
+            throw .damaged(file: fileName, reason: tr("decoding it took longer than %d s", Int(Self.jpegSecondsBudget)))
         case PD_JPEG_ENDS_EARLY:
             throw .truncated(file: fileName, format: "JPEG")
         case PD_JPEG_NO_MEMORY:
-            throw .damaged(file: fileName, reason: "decoding it would take more than \(Self.jpegMemoryBytes >> 20) MB of memory")
+            // TRANSLATORS: why a JPEG was refused; %d is a number of megabytes.
+            throw .damaged(file: fileName, reason: tr("decoding it would take more than %d MB of memory", Self.jpegMemoryBytes >> 20))
         default:
-            throw .damaged(file: fileName, reason: detail.isEmpty ? "libjpeg gave up" : detail)
+            throw .damaged(file: fileName, reason: detail.isEmpty ? tr("libjpeg gave up") : detail)
         }
     }
 
@@ -193,7 +200,7 @@ public struct SDLPictureCodec: PictureCodec {
         }
         try Self.checkJPEGStatus(status, message: message, fileName: fileName, maxScans: maxJPEGScans, maxPasses: maxJPEGPasses)
         guard decodedWidth > 0, decodedHeight > 0, Int(decodedWidth) == outWidth, Int(decodedHeight) == outHeight else {
-            throw .damaged(file: fileName, reason: "it has no pixels")
+            throw .damaged(file: fileName, reason: tr("it has no pixels"))
         }
         return PictureBitmap(width: outWidth, height: outHeight, pixels: pixels)
     }
@@ -208,12 +215,12 @@ public struct SDLPictureCodec: PictureCodec {
         }
         switch Int(status) {
         case PD_GIF_OK: break
-        case PD_GIF_NO_FRAME: throw .damaged(file: fileName, reason: "it has no picture in it")
-        case PD_GIF_FRAME_OUTSIDE: throw .damaged(file: fileName, reason: "a frame lies outside the picture's own size")
-        case PD_GIF_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
-        default: throw .damaged(file: fileName, reason: "giflib could not read it")
+        case PD_GIF_NO_FRAME: throw .damaged(file: fileName, reason: tr("it has no picture in it"))
+        case PD_GIF_FRAME_OUTSIDE: throw .damaged(file: fileName, reason: tr("a frame lies outside the picture's own size"))
+        case PD_GIF_NO_MEMORY: throw .damaged(file: fileName, reason: tr("there is not enough memory to decode it"))
+        default: throw .damaged(file: fileName, reason: tr("giflib could not read it"))
         }
-        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
+        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: tr("it has no pixels")) }
         defer { pd_gif_free(pixels) }
         return PictureBitmap(width: Int(width), height: Int(height),
                              pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
@@ -241,11 +248,11 @@ public struct SDLPictureCodec: PictureCodec {
         case PD_PNG_INTERLACED: return nil
         case PD_PNG_ENDS_EARLY: throw .truncated(file: fileName, format: "PNG")
         case PD_PNG_TOO_SLOW:
-            throw .damaged(file: fileName, reason: "decoding it took longer than \(Int(Self.pngSecondsBudget)) s")
-        case PD_PNG_NO_MEMORY: throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
-        default: throw .damaged(file: fileName, reason: detail.isEmpty ? "libpng gave up" : detail)
+            throw .damaged(file: fileName, reason: tr("decoding it took longer than %d s", Int(Self.pngSecondsBudget)))
+        case PD_PNG_NO_MEMORY: throw .damaged(file: fileName, reason: tr("there is not enough memory to decode it"))
+        default: throw .damaged(file: fileName, reason: detail.isEmpty ? tr("libpng gave up") : detail)
         }
-        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
+        guard let pixels, width > 0, height > 0 else { throw .damaged(file: fileName, reason: tr("it has no pixels")) }
         defer { pd_png_free(pixels) }
         return PictureBitmap(width: Int(width), height: Int(height),
                              pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
@@ -276,7 +283,7 @@ public struct SDLPictureCodec: PictureCodec {
             output.removeSubrange(written...)
             return output
         }
-        guard let result else { throw .encodingFailed(reason: Self.lastError(or: "SDL2_image could not write it")) }
+        guard let result else { throw .encodingFailed(reason: Self.lastError(or: tr("SDL2_image could not write it"))) }
         return result
     }
 

@@ -3,12 +3,13 @@
 // as long, which an import waits for).
 
 import CTurboJPEG
+import Localization
 import Pictures
 
 extension SDLPictureCodec {
     /// `bitmap` as a baseline JPEG at `quality`, chroma subsampled 4:2:0 as cameras do.
     static func encodeJPEG(_ bitmap: PictureBitmap, quality: Int32) throws(PictureImportError) -> [UInt8] {
-        guard let handle = tjInitCompress() else { throw .encodingFailed(reason: "TurboJPEG could not start") }
+        guard let handle = tjInitCompress() else { throw .encodingFailed(reason: tr("TurboJPEG could not start")) }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
@@ -19,7 +20,7 @@ extension SDLPictureCodec {
         }
         defer { tjFree(output) }
         guard status == 0, let output, size > 0 else {
-            let reason = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "TurboJPEG could not write it"
+            let reason = tjGetErrorStr2(handle).map { String(cString: $0) } ?? tr("TurboJPEG could not write it")
             throw .encodingFailed(reason: reason)
         }
         return [UInt8](UnsafeBufferPointer(start: output, count: Int(size)))

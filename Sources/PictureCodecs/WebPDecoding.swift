@@ -4,6 +4,7 @@
 // An animated WebP, which that decode refuses, gives its first frame, as a GIF does.
 
 import CPictureDecoders
+import Localization
 import Pictures
 
 extension SDLPictureCodec {
@@ -49,7 +50,7 @@ extension SDLPictureCodec {
         }
         guard status == Int32(PD_WEBP_OK), let pixels, width > 0, height > 0 else {
             if status == Int32(PD_WEBP_OUT_OF_MEMORY) {
-                throw .damaged(file: fileName, reason: "there is not enough memory to decode it")
+                throw .damaged(file: fileName, reason: tr("there is not enough memory to decode it"))
             }
             throw .damaged(file: fileName, reason: Self.webpDecodeFailed)
         }

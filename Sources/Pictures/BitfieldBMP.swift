@@ -6,6 +6,8 @@
 // contiguous bits is read, and a BI_RGB file is opaque, as its format says. Other BMPs
 // (paletted, 24-bit, run-length coded, OS/2) are left to the general decoder.
 
+import Localization
+
 /// A 16- or 32-bit BMP's pixels, read through its masks.
 public enum BitfieldBMP {
     /// The picture in `bytes`, or nil when it is not a BMP this decodes (the caller's
@@ -19,7 +21,7 @@ public enum BitfieldBMP {
         else { return nil }
         let width = Int(Int32(bitPattern: rawWidth)), signedHeight = Int(Int32(bitPattern: rawHeight))
         let height = abs(signedHeight)
-        guard width > 0, height > 0 else { throw .damaged(file: fileName, reason: "it has no pixels") }
+        guard width > 0, height > 0 else { throw .damaged(file: fileName, reason: tr("it has no pixels")) }
         guard width <= maxPixels / height else { throw .tooManyPixels(file: fileName, width: width, height: height) }
 
         let masks: [UInt32]
@@ -39,7 +41,7 @@ public enum BitfieldBMP {
         let limit: UInt32 = bitsPerPixel == 16 ? 0xFFFF : 0xFFFF_FFFF
         guard fields[0...2].allSatisfy({ $0.bits > 0 }), fields.allSatisfy({ $0.isContiguous }),
               masks.allSatisfy({ $0 & ~limit == 0 })
-        else { throw .damaged(file: fileName, reason: "its colour masks are not ones a BMP can have") }
+        else { throw .damaged(file: fileName, reason: tr("its colour masks are not ones a BMP can have")) }
 
         let bytesPerPixel = Int(bitsPerPixel) / 8
         let rowBytes = (width * bytesPerPixel + 3) / 4 * 4

@@ -4,6 +4,7 @@
 // Platform module implements. It must not touch SQLite, SDL or the screen.
 
 import Foundation
+import Localization
 
 /// How a stored picture is encoded.
 public enum StoredPictureFormat: String, Sendable {
@@ -84,7 +85,8 @@ public struct PictureImporter: Sendable {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw .unreadable(file: shown, reason: "no such file") }
+            // TRANSLATORS: why a picture file cannot be read.
+            if code == ENOENT { throw .unreadable(file: shown, reason: tr("no such file")) }
             if code == EISDIR { throw .isFolder(file: shown) }
             throw .unreadable(file: shown, reason: String(cString: strerror(code)))
         }
@@ -95,7 +97,7 @@ public struct PictureImporter: Sendable {
         }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR { throw .isFolder(file: shown) }
-        guard kind == S_IFREG else { throw .unreadable(file: shown, reason: "it is not a regular file (a pipe, device or socket)") }
+        guard kind == S_IFREG else { throw .unreadable(file: shown, reason: tr("it is not a regular file (a pipe, device or socket)")) }
         let size = Int(info.st_size)
         if size > maxFileBytes { throw .tooLarge(file: shown, bytes: size) }
         if size == 0 { throw .empty(file: shown) }

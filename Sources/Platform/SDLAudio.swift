@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Localization
 import Locking
 import SDLSupport
 
@@ -75,7 +76,8 @@ public final class SDLAudio: @unchecked Sendable {
         capture = lockstepHeadless ? LockstepCapture.takeOverDiskDriver() : nil
         let started = StderrSilencer.silenced { SDL_WasInit(SDL_INIT_AUDIO) != 0 || SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
         if !started {
-            unavailableReason = "no audio system (\(SDLRuntime.lastError())); sounds are off"
+            // TRANSLATORS: on the terminal; %s is SDL's own reason (in English).
+            unavailableReason = tr("no audio system (%s); sounds are off", SDLRuntime.lastError())
             return
         }
         open(startingAt: 0)
@@ -95,7 +97,8 @@ public final class SDLAudio: @unchecked Sendable {
         if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, Self.bufferFrames) }) != 0 {
             Mix_SetPostMix(nil, nil)
             lockstep = nil
-            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off until one appears"
+            // TRANSLATORS: on the terminal; %s is SDL's own reason (in English).
+            unavailableReason = tr("no audio device (%s); sounds are off until one appears", SDLRuntime.lastError())
             return
         }
         // In lockstep the audio thread may already be waiting in the hook (holding the
@@ -151,7 +154,7 @@ public final class SDLAudio: @unchecked Sendable {
             // Like a device that went away: try again now and then.
             isResting = false
             isLost = true
-            unavailableReason = "no audio device (\(SDLRuntime.lastError())); sounds are off until one appears"
+            unavailableReason = tr("no audio device (%s); sounds are off until one appears", SDLRuntime.lastError())
             freeSounds()
             return
         }
@@ -197,7 +200,7 @@ public final class SDLAudio: @unchecked Sendable {
         close()
         isLost = true
         devicesLost += 1
-        unavailableReason = "the sound device went away; sounds come back when one is available"
+        unavailableReason = tr("the sound device went away; sounds come back when one is available")
     }
 
     /// Tries to open a device again after one was lost (a device appeared), and loads

@@ -1,4 +1,5 @@
 import CSDL2
+import Localization
 
 /// Starts SDL's subsystems once, with the hints the app relies on.
 public enum SDLRuntime {
@@ -25,7 +26,8 @@ public enum SDLRuntime {
         // update makes a resting loop wake every 3 s and answer a pad up to 3 s late.
         SDL_SetHint(SDL_HINT_AUTO_UPDATE_JOYSTICKS, "0")
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
-            throw PlatformError("cannot start the video system (\(lastError())); is a display available? Set DISPLAY or run with --headless")
+            // TRANSLATORS: %s is SDL's own reason (in English); DISPLAY and --headless are a variable and an option, keep them.
+            throw PlatformError(tr("cannot start the video system (%s); is a display available? Set DISPLAY or run with --headless", lastError()))
         }
         if SDL_WasInit(SDL_INIT_GAMECONTROLLER) == 0 {
             // Not fatal: the app works without gamepads.
@@ -38,9 +40,9 @@ public enum SDLRuntime {
     }
 
     static func lastError() -> String {
-        guard let message = SDL_GetError() else { return "unknown error" }
+        guard let message = SDL_GetError() else { return tr("unknown error") }
         let text = String(cString: message)
-        return text.isEmpty ? "unknown error" : text
+        return text.isEmpty ? tr("unknown error") : text
     }
 }
 

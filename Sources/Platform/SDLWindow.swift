@@ -1,5 +1,6 @@
 import CSDL2
 import CX11Desktop
+import Localization
 import Pictures
 import Raster
 
@@ -52,7 +53,8 @@ public final class SDLWindow {
         desktopScale = DesktopScale.current()
         let displays = Int(SDL_GetNumVideoDisplays())
         if let display, display >= displays {
-            throw PlatformError("there is no display \(display + 1): this machine has \(displays); choose 1 to \(max(1, displays))")
+            // TRANSLATORS: --display asked for a display this machine lacks: its number, how many there are, the highest to choose.
+            throw PlatformError(tr("there is no display %d: this machine has %d; choose 1 to %d", display + 1, displays, max(1, displays)))
         }
         let index = Int32(display ?? rememberedDisplay.flatMap { $0 < displays ? $0 : nil } ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -83,7 +85,8 @@ public final class SDLWindow {
         // Always opened as an ordinary window first, so leaving fullscreen has a size
         // and place to return to.
         guard let created = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else {
-            throw PlatformError("cannot open a window (\(SDLRuntime.lastError()))")
+            // TRANSLATORS: %s is SDL's own reason (in English).
+            throw PlatformError(tr("cannot open a window (%s)", SDLRuntime.lastError()))
         }
         window = created
         self.kiosk = kiosk

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Locking
 import Pictures
 
@@ -94,8 +95,9 @@ public final class UserSounds: @unchecked Sendable {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: toolFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             guard tools.contains(entry) else {
-                problems.append("\(toolFolder.path) is not a tool's folder, so its sounds are not used; name it one of "
-                                + tools.joined(separator: ", "))
+                // TRANSLATORS: the first %s is a folder's path, the second lists the tools' folder names (keep those as they are).
+                problems.append(tr("%s is not a tool's folder, so its sounds are not used; name it one of %s",
+                                   toolFolder.path, tools.joined(separator: ", ")))
                 continue
             }
             let files = ((try? manager.contentsOfDirectory(atPath: toolFolder.path)) ?? []).sorted().filter { !$0.hasPrefix(".") }
@@ -104,11 +106,13 @@ public final class UserSounds: @unchecked Sendable {
                 let url = toolFolder.appendingPathComponent(file)
                 let kind = url.pathExtension.lowercased()
                 guard kind == "wav" || kind == "ogg" else {
-                    problems.append("\(url.path) is not a .wav or .ogg file, so it is not used; convert it to WAV or Ogg Vorbis")
+                    // TRANSLATORS: %s is a sound file's path.
+                    problems.append(tr("%s is not a .wav or .ogg file, so it is not used; convert it to WAV or Ogg Vorbis", url.path))
                     continue
                 }
                 guard used < Self.maxFilesPerTool else {
-                    problems.append("\(url.path) is past the \(Self.maxFilesPerTool) sounds a tool takes, so it is not used; remove some")
+                    // TRANSLATORS: %s is a sound file's path; %d how many sounds a tool takes at most.
+                    problems.append(tr("%s is past the %d sounds a tool takes, so it is not used; remove some", url.path, Self.maxFilesPerTool))
                     continue
                 }
                 switch Self.check(url) {
@@ -116,15 +120,59 @@ public final class UserSounds: @unchecked Sendable {
                     sounds.append(Found(tool: entry, name: "user:\(entry)/\(file)", url: url, sound: sound))
                     used += 1
                 case .failure(let problem):
-                    problems.append("\(url.path) \(problem.text); the built-in \(entry) sounds play instead")
+                    problems.append(problem.message(file: url.path, tool: entry))
                 }
             }
         }
         ready.withLock { $0 = (sounds, problems, true) }
     }
 
-    struct Problem: Error {
-        let text: String
+    /// What is wrong with a sound file.
+    enum Problem: Error {
+        case tooLarge(bytes: Int)
+        case link
+        case notRegular
+        case unreadable
+        case notSound
+        case undecodable(reason: String)
+        case tooLong(seconds: Double)
+        case silent
+
+        /// What is wrong with `file`, a sound for `tool`, and what to do, in one line.
+        func message(file: String, tool: String) -> String {
+            // In each: the first %s is the sound file's path, the last the tool whose
+            // built-in sounds play instead (a folder name, kept as it is).
+            switch self {
+            case .tooLarge(let bytes):
+                // TRANSLATORS: the first %s is a sound file's path, the second its size in MB, %d the most a sound may be; the last %s is a tool's name.
+                return tr("%s is %s MB, over the %d MB a sound may be; use a shorter sound or Ogg Vorbis; the built-in %s sounds play instead",
+                          file, UserSounds.decimal(Double(bytes) / 1_048_576, digits: 1), UserSounds.maxFileBytes / 1_048_576, tool)
+            case .link:
+                // TRANSLATORS: the first %s is a sound file's path, the second a tool's name.
+                return tr("%s is a symbolic link; copy the sound itself into the folder; the built-in %s sounds play instead", file, tool)
+            case .notRegular:
+                return tr("%s is not a regular file; copy a sound file into the folder; the built-in %s sounds play instead", file, tool)
+            case .unreadable:
+                return tr("%s cannot be read; check that it is yours and readable; the built-in %s sounds play instead", file, tool)
+            case .notSound:
+                return tr("%s is not a WAV or Ogg sound inside; save it again as WAV or Ogg Vorbis; the built-in %s sounds play instead", file, tool)
+            case .undecodable(let reason):
+                // TRANSLATORS: the first %s is a sound file's path, the second the decoder's reason (in English), the third a tool's name.
+                return tr("%s could not be decoded (%s); save it again as 16-bit WAV or Ogg Vorbis; the built-in %s sounds play instead",
+                          file, DiagnosticLine.short(reason), tool)
+            case .tooLong(let seconds):
+                // TRANSLATORS: the first %s is a sound file's path, the second its length in seconds, %d the longest a sound may be; the last %s is a tool's name.
+                return tr("%s lasts %s s, longer than the %d s a hit's sound may; trim it; the built-in %s sounds play instead",
+                          file, UserSounds.decimal(seconds, digits: 1), Int(UserSounds.maxSeconds.rounded()), tool)
+            case .silent:
+                return tr("%s holds no sound; save it again with the sound in it; the built-in %s sounds play instead", file, tool)
+            }
+        }
+    }
+
+    /// `value` with `digits` decimals and the user's decimal separator, never grouped: "1.5", "1,5".
+    static func decimal(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", value).replacingOccurrences(of: ".", with: Localization.locale.decimalSeparator ?? ".")
     }
 
     /// Reads and checks one file: size, header, decode, length.
@@ -134,28 +182,20 @@ public final class UserSounds: @unchecked Sendable {
         let bytes: [UInt8]
         switch BoundedFile.read(url, maxBytes: maxFileBytes) {
         case .success(let read): bytes = read
-        case .failure(.tooLarge(let size)):
-            return .failure(Problem(text: String(format: "is %.1f MB, over the %d MB a sound may be; use a shorter sound or Ogg Vorbis",
-                                                 Double(size) / 1_048_576, maxFileBytes / 1_048_576)))
-        case .failure(.link):
-            return .failure(Problem(text: "is a symbolic link; copy the sound itself into the folder"))
-        case .failure(.notRegular):
-            return .failure(Problem(text: "is not a regular file; copy a sound file into the folder"))
-        case .failure:
-            return .failure(Problem(text: "cannot be read; check that it is yours and readable"))
+        case .failure(.tooLarge(let size)): return .failure(.tooLarge(bytes: size))
+        case .failure(.link): return .failure(.link)
+        case .failure(.notRegular): return .failure(.notRegular)
+        case .failure: return .failure(.unreadable)
         }
         let isWAV = bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WAVE".utf8)
         let isOgg = bytes.count >= 4 && bytes[0..<4].elementsEqual("OggS".utf8)
         guard isWAV || isOgg else {
-            return .failure(Problem(text: "is not a WAV or Ogg sound inside; save it again as WAV or Ogg Vorbis"))
+            return .failure(.notSound)
         }
         switch SDLAudio.decode(bytes, maxSeconds: maxSeconds) {
-        case .failure(.unreadable(let reason)):
-            return .failure(Problem(text: "could not be decoded (\(DiagnosticLine.short(reason))); save it again as 16-bit WAV or Ogg Vorbis"))
-        case .failure(.tooLong(let seconds)):
-            return .failure(Problem(text: String(format: "lasts %.1f s, longer than the %.0f s a hit's sound may; trim it", seconds, maxSeconds)))
-        case .failure(.silent):
-            return .failure(Problem(text: "holds no sound; save it again with the sound in it"))
+        case .failure(.unreadable(let reason)): return .failure(.undecodable(reason: reason))
+        case .failure(.tooLong(let seconds)): return .failure(.tooLong(seconds: seconds))
+        case .failure(.silent): return .failure(.silent)
         case .success(let sound):
             return .success(sound)
         }
@@ -165,7 +205,7 @@ public final class UserSounds: @unchecked Sendable {
 /// SDL's error strings can run long; one short clause of one line is enough here.
 enum DiagnosticLine {
     static func short(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
-        return line.count > 120 ? String(line.prefix(117)) + "…" : (line.isEmpty ? "unknown error" : line)
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? tr("unknown error")
+        return line.count > 120 ? String(line.prefix(117)) + "…" : (line.isEmpty ? tr("unknown error") : line)
     }
 }

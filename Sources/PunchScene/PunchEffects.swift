@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import StressCore
 
@@ -305,13 +306,15 @@ public struct PunchEffects: Sendable {
         let anchor = live.first.map { ($0.x, $0.y) } ?? (impact.windowX, impact.windowY)
         if live.isEmpty { scorePops.removeAll() }
         if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
-        var pop = ScorePop(x: anchor.0, y: anchor.1, strength: impact.strength, text: "\(impact.strength)!", slot: slot)
+        // TRANSLATORS: the number that springs from a punch: how hard it was, 0 to 999.
+        var pop = ScorePop(x: anchor.0, y: anchor.1, strength: impact.strength, text: tr("%d!", impact.strength), slot: slot)
         // Held at its fullest, not at the small size it springs in from.
         if hold > 0 { pop.age = ScorePop.peakAge }
         scorePops.append(pop)
         if impact.combo != combo {
             combo = impact.combo
-            comboText = combo >= 2 ? "×\(combo) combo" : ""
+            // TRANSLATORS: punches landed one after another in quick succession (2 or more), shown big on the stage.
+            comboText = combo >= 2 ? trn("×%d combo", "×%d combo", combo) : ""
         }
         comboAge = 0
         return true

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Locking
 import TargetStore
 
@@ -28,6 +29,7 @@ public final class PunchRecorder: Sendable {
         var failedWrites = 0
         var problemText: String?
         var causeText: String?
+        var causeIsDiskFull = false
         /// Punches written to the library, and punches on targets deleted before they
         /// could be: together, every punch recorded (the UI monkey checks the sum).
         var saved = 0
@@ -131,7 +133,7 @@ public final class PunchRecorder: Sendable {
             state.strongHits.removeAll(keepingCapacity: true)
             return taken
         }
-        var failure: (cause: String, advice: String)?
+        var failure: Failure?
         if !batch.isEmpty {
             do {
                 // One transaction: every target's tally and every day's, or none.
@@ -164,13 +166,15 @@ public final class PunchRecorder: Sendable {
             if let failure {
                 state.failedWrites += 1
                 state.causeText = failure.cause
-                state.problemText = "Punches are not being saved: \(failure.cause). \(failure.advice); they are kept until then."
+                state.causeIsDiskFull = failure.diskFull
+                state.problemText = failure.problem
                 // Back off to once every 5 s: a full disk is not fixed in half a second.
                 state.retryDelay = min(5, interval * Double(1 << min(state.failedWrites, 4)))
             } else {
                 state.failedWrites = 0
                 state.problemText = nil
                 state.causeText = nil
+                state.causeIsDiskFull = false
                 state.retryDelay = interval
             }
         }
@@ -179,15 +183,50 @@ public final class PunchRecorder: Sendable {
     /// Why saving fails right now, short ("the disk is full"), for the quit message.
     public var problemCause: String? { state.withLock { $0.causeText } }
 
+    /// Whether saving fails right now because the disk is full (known from the error,
+    /// not from the words, which are in the user's language).
+    public var problemIsDiskFull: Bool { state.withLock { $0.causeIsDiskFull } }
+
+    /// A failed write: its cause, short, for the quit message; the whole sentence for
+    /// the toast, with what to do; whether the disk is full.
+    struct Failure {
+        var cause: String
+        var problem: String
+        var diskFull = false
+    }
+
     /// Why a write failed, in words about the cause rather than SQLite's, and what to do.
-    static func reason(_ error: any Error) -> (cause: String, advice: String) {
+    static func reason(_ error: any Error) -> Failure {
         guard case TargetStoreError.database(let database) = error else {
-            return ((error as? TargetStoreError)?.description ?? String(describing: error), "Check the data folder")
+            let cause = (error as? TargetStoreError)?.description ?? String(describing: error)
+            return Failure(cause: cause, problem: otherProblem(cause))
         }
-        if database.isDiskFull { return ("the disk is full", "Free some space") }
-        if database.isBusy { return ("another program is holding the library", "Close it") }
-        if database.isReadOnly { return ("the library cannot be written", "Check the data folder's permissions") }
-        if database.isIOError { return ("the disk reports errors (\(database.message))", "Check the disk") }
-        return (database.message, "Check the data folder")
+        if database.isDiskFull {
+            return Failure(cause: tr("the disk is full"),
+                           problem: tr("Punches are not being saved: the disk is full. Free some space; they are kept until then."),
+                           diskFull: true)
+        }
+        if database.isBusy {
+            return Failure(cause: tr("another program is holding the library"),
+                           problem: tr("Punches are not being saved: another program is holding the library. Close it; they are kept until then."))
+        }
+        if database.isReadOnly {
+            return Failure(cause: tr("the library cannot be written"),
+                           problem: tr("Punches are not being saved: the library cannot be written. Check the data folder's permissions; they are kept until then."))
+        }
+        if database.isIOError {
+            // TRANSLATORS: %s is the database's own error message (in English).
+            return Failure(cause: tr("the disk reports errors (%s)", database.message),
+                           // TRANSLATORS: %s is the database's own error message (in English).
+                           problem: tr("Punches are not being saved: the disk reports errors (%s). Check the disk; they are kept until then.",
+                                       database.message))
+        }
+        return Failure(cause: database.message, problem: otherProblem(database.message))
+    }
+
+    /// The toast for a write that failed for `cause`, an error's own words.
+    private static func otherProblem(_ cause: String) -> String {
+        // TRANSLATORS: %s says why, an error message.
+        tr("Punches are not being saved: %s. Check the data folder; they are kept until then.", cause)
     }
 }

@@ -1,4 +1,8 @@
-/// One target that ships with the app.
+import Localization
+
+/// One target that ships with the app. Its name and message are stored in English
+/// and shown in the user's language for as long as the user has not changed them,
+/// so a library made under one language reads right under another.
 public struct BuiltinTarget: Sendable, Hashable {
     /// Stable key stored with the row, so restoring defaults can tell which are missing
     /// even after the user renamed one.
@@ -9,6 +13,10 @@ public struct BuiltinTarget: Sendable, Hashable {
     public let assetName: String
     /// Whether it starts on the main screen's favorites bar.
     public let startsAsFavorite: Bool
+
+    /// The name as the user sees it: translated.
+    public var shownName: String { Localization.translation(ofStored: name) }
+    public var shownMessage: String { Localization.translation(ofStored: message) }
 }
 
 /// The eight targets a new library starts with, in display order. The first is
@@ -16,41 +24,56 @@ public struct BuiltinTarget: Sendable, Hashable {
 public enum BuiltinCatalog {
     public static let targets: [BuiltinTarget] = [
         BuiltinTarget(
-            key: "monday-alarm", name: "Monday Alarm",
-            message: "Five more minutes? Not today. Give it a good whack.",
+            key: "monday-alarm", name: trNoop("Monday Alarm").description,
+            message: trNoop("Five more minutes? Not today. Give it a good whack.").description,
             assetName: "alarm-clock", startsAsFavorite: true),
         BuiltinTarget(
-            key: "jammed-printer", name: "The Printer",
-            message: "PC LOAD LETTER?! It jammed again. You know what to do.",
+            key: "jammed-printer", name: trNoop("The Printer").description,
+            message: trNoop("PC LOAD LETTER?! It jammed again. You know what to do.").description,
             assetName: "printer", startsAsFavorite: true),
         BuiltinTarget(
-            key: "inbox", name: "Overflowing Inbox",
-            message: "4,812 unread. Punch a few into the archive.",
+            key: "inbox", name: trNoop("Overflowing Inbox").description,
+            message: trNoop("4,812 unread. Punch a few into the archive.").description,
             assetName: "inbox", startsAsFavorite: true),
         BuiltinTarget(
-            key: "meeting", name: "Pointless Meeting",
-            message: "This could have been an email. Let it out.",
+            key: "meeting", name: trNoop("Pointless Meeting").description,
+            message: trNoop("This could have been an email. Let it out.").description,
             assetName: "meeting", startsAsFavorite: true),
         BuiltinTarget(
-            key: "loading-wheel", name: "Loading Wheel",
-            message: "Still spinning. Maybe a punch will speed it up.",
+            key: "loading-wheel", name: trNoop("Loading Wheel").description,
+            message: trNoop("Still spinning. Maybe a punch will speed it up.").description,
             assetName: "loading-wheel", startsAsFavorite: false),
         BuiltinTarget(
-            key: "empty-coffee", name: "Empty Coffee Pot",
-            message: "Whoever took the last cup did not make more.",
+            key: "empty-coffee", name: trNoop("Empty Coffee Pot").description,
+            message: trNoop("Whoever took the last cup did not make more.").description,
             assetName: "coffee-pot", startsAsFavorite: false),
         BuiltinTarget(
-            key: "slow-wifi", name: "Slow Wi-Fi",
-            message: "One bar, in the middle of a video call. Again.",
+            key: "slow-wifi", name: trNoop("Slow Wi-Fi").description,
+            message: trNoop("One bar, in the middle of a video call. Again.").description,
             assetName: "wifi-router", startsAsFavorite: false),
         BuiltinTarget(
-            key: "deadline", name: "The Deadline",
-            message: "It was due yesterday. Punch it into next week.",
+            key: "deadline", name: trNoop("The Deadline").description,
+            message: trNoop("It was due yesterday. Punch it into next week.").description,
             assetName: "deadline", startsAsFavorite: false),
     ]
 
     /// The built-in target with this key, if there is one.
     public static func target(forKey key: String) -> BuiltinTarget? {
         targets.first { $0.key == key }
+    }
+
+    /// A target's name and message as the library shows them: a built-in one's own
+    /// (English, stored) words translated, anything the user wrote as it is.
+    public static func shown(name: String, message: String, key: String?) -> (name: String, message: String) {
+        guard let builtin = key.flatMap(target(forKey:)) else { return (name, message) }
+        return (name == builtin.name ? builtin.shownName : name, message == builtin.message ? builtin.shownMessage : message)
+    }
+
+    /// The other way: what to store for text the user saved. A built-in target's name
+    /// saved as shown (its translation) is stored as its English original, so it keeps
+    /// following the language.
+    public static func stored(name: String, message: String, key: String?) -> (name: String, message: String) {
+        guard let builtin = key.flatMap(target(forKey:)) else { return (name, message) }
+        return (name == builtin.shownName ? builtin.name : name, message == builtin.shownMessage ? builtin.message : message)
     }
 }

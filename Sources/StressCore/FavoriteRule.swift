@@ -1,3 +1,5 @@
+import Localization
+
 /// The favorites rule: at most four targets sit on the main screen.
 public enum FavoriteRule {
     /// The most favorites there can be at once.
@@ -13,6 +15,9 @@ public enum FavoriteRule {
     }
 
     /// The sentence shown when a fifth favorite is refused.
-    public static let refusalReason =
-        "You already have \(limit) favorites. Remove one from the main screen first."
+    public static var refusalReason: String {
+        // TRANSLATORS: %d is the most favorites there can be (4).
+        trn("You already have %d favorite. Remove one from the main screen first.",
+            "You already have %d favorites. Remove one from the main screen first.", limit)
+    }
 }

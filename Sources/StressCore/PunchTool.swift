@@ -1,3 +1,5 @@
+import Localization
+
 /// What a punch hits with. Each tool has its own sprite and impact animation, its own
 /// sounds, its own mark on the target and its own rumble; all of them are harmless
 /// (a pie, a pillow, a rubber mallet), never gory.
@@ -10,12 +12,13 @@ public enum PunchTool: String, CaseIterable, Sendable, Hashable {
     /// The name the strip, the help and the toasts show.
     public var displayName: String {
         switch self {
-        case .fist: return "Fist"
-        case .slap: return "Slap"
-        case .pillow: return "Pillow"
-        case .pie: return "Pie"
-        case .tomato: return "Tomato"
-        case .mallet: return "Mallet"
+        // TRANSLATORS: the tools a punch hits with, on the tool strip, in the help and in toasts.
+        case .fist: return trc("punch tool", "Fist")
+        case .slap: return trc("punch tool", "Slap")
+        case .pillow: return trc("punch tool", "Pillow")
+        case .pie: return trc("punch tool", "Pie")
+        case .tomato: return trc("punch tool", "Tomato")
+        case .mallet: return trc("punch tool", "Mallet")
         }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a name or message was refused, in words a user can act on.
 public enum TargetValidationError: Error, Equatable, Sendable, CustomStringConvertible {
     case nameEmpty
@@ -7,11 +9,16 @@ public enum TargetValidationError: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .nameEmpty:
-            return "A target needs a name: type one in the Name field."
+            // TRANSLATORS: "Name" is the label of the name field in the Add / Edit form.
+            return tr("A target needs a name: type one in the Name field.")
         case .nameTooLong(let length):
-            return "The name is \(length) characters long; keep it to \(TargetValidation.maxNameLength) or fewer."
+            // TRANSLATORS: the first %d is the name's length in characters, the second the most it may have (60).
+            return trn("The name is %d character long; keep it to %d or fewer.", "The name is %d characters long; keep it to %d or fewer.",
+                       length, TargetValidation.maxNameLength)
         case .messageTooLong(let length):
-            return "The message is \(length) characters long; keep it to \(TargetValidation.maxMessageLength) or fewer."
+            // TRANSLATORS: the first %d is the message's length in characters, the second the most it may have (200).
+            return trn("The message is %d character long; keep it to %d or fewer.", "The message is %d characters long; keep it to %d or fewer.",
+                       length, TargetValidation.maxMessageLength)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The user's settings: what the Settings screen shows and `stresspunch settings`
 /// reads and writes, by the same keys. They live in the library's settings table
 /// under "settings.KEY"; a missing or damaged value reads as its default, so a
@@ -19,6 +21,9 @@ public struct UserSettings: Sendable, Equatable {
     public var uiScale = 100
     /// Colours: the desktop's choice (GNOME's high-contrast setting), or always normal or high.
     public var contrast = Contrast.system
+    /// The language the app speaks: "system" (LANG, LC_MESSAGES, LANGUAGE) or a code
+    /// such as "de" or "pt_BR". One without a translation speaks English.
+    public var language = "system"
     /// Start fullscreen (F11 switches and remembers it).
     public var fullscreen = false
     /// Photos sit on the main screen as stickers (rounded corners, a light outline).
@@ -49,24 +54,39 @@ public struct UserSettings: Sendable, Equatable {
         case shake, squash, dent
         case uiScale = "ui-scale"
         case contrast
+        case language
         case fullscreen
         case photoFrame = "photo-frame"
         case tool
 
-        /// What the key is for, in a few words (`settings list` prints it).
+        /// What the key is for, in a few words (`settings list` prints it). The values a
+        /// user types (on, off, the numbers, the words) stay as typed: arguments.
         public var summary: String {
             switch self {
-            case .sound: return "sound on or off"
-            case .volume: return "loudness, 0 to 100 (%)"
-            case .reduceMotion: return "gentler motion and a softer flash, on or off"
-            case .shake: return "screen shake on a hit, 0 to 200 (%)"
-            case .squash: return "how far the target squashes, 0 to 200 (%)"
-            case .dent: return "the picture dents where it is hit and ripples back, on or off"
-            case .uiScale: return "size of everything on screen, 100 to 200 (%)"
-            case .contrast: return "colours: system (the desktop's high-contrast setting), normal or high"
-            case .fullscreen: return "start fullscreen, on or off"
-            case .photoFrame: return "photos framed as stickers, on or off"
-            case .tool: return "what punches hit with: " + PunchTool.allCases.map(\.rawValue).joined(separator: ", ")
+            // TRANSLATORS: `settings list` and --help: what the `sound` setting is. The two %s are the values typed, "on" and "off".
+            case .sound: return tr("sound %s or %s", "on", "off")
+            // TRANSLATORS: what the `volume` setting is. The two %s are the numbers typed (0 and 100); %% is a percent sign.
+            case .volume: return tr("loudness, %s to %s (%%)", 0, 100)
+            // TRANSLATORS: what the `reduce-motion` setting is. The two %s are the values typed, "on" and "off".
+            case .reduceMotion: return tr("gentler motion and a softer flash, %s or %s", "on", "off")
+            // TRANSLATORS: what the `shake` setting is. The two %s are the numbers typed (0 and 200); %% is a percent sign.
+            case .shake: return tr("screen shake on a hit, %s to %s (%%)", 0, 200)
+            // TRANSLATORS: what the `squash` setting is. The two %s are the numbers typed (0 and 200); %% is a percent sign.
+            case .squash: return tr("how far the target squashes, %s to %s (%%)", 0, 200)
+            // TRANSLATORS: what the `dent` setting is. The two %s are the values typed, "on" and "off".
+            case .dent: return tr("the picture dents where it is hit and ripples back, %s or %s", "on", "off")
+            // TRANSLATORS: what the `ui-scale` setting is. The two %s are the numbers typed (100 and 200); %% is a percent sign.
+            case .uiScale: return tr("size of everything on screen, %s to %s (%%)", 100, 200)
+            // TRANSLATORS: what the `contrast` setting is. The three %s are the values typed: "system", "normal" and "high".
+            case .contrast: return tr("colours: %s (the desktop's high-contrast setting), %s or %s", "system", "normal", "high")
+            // TRANSLATORS: what the `language` setting is. %s is the value typed, "system"; de, fr and pt_BR are language codes.
+            case .language: return tr("the language: %s (the desktop's) or a code such as de, fr or pt_BR", "system")
+            // TRANSLATORS: what the `fullscreen` setting is. The two %s are the values typed, "on" and "off".
+            case .fullscreen: return tr("start fullscreen, %s or %s", "on", "off")
+            // TRANSLATORS: what the `photo-frame` setting is. The two %s are the values typed, "on" and "off".
+            case .photoFrame: return tr("photos framed as stickers, %s or %s", "on", "off")
+            // TRANSLATORS: what the `tool` setting is. %s lists the values typed: "fist, slap, pillow, pie, tomato, mallet".
+            case .tool: return tr("what punches hit with: %s", PunchTool.allCases.map(\.rawValue).joined(separator: ", "))
             }
         }
 
@@ -85,7 +105,7 @@ public struct UserSettings: Sendable, Equatable {
             case .volume: return 0...100
             case .shake, .squash: return 0...200
             case .uiScale: return 100...200
-            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast: return nil
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast, .language: return nil
             }
         }
 
@@ -101,15 +121,23 @@ public struct UserSettings: Sendable, Equatable {
         public var description: String {
             switch self {
             case .unknownKey(let key):
-                return "there is no setting \"\(key)\"; the settings are: " + Key.allCases.map(\.rawValue).joined(separator: ", ")
+                // TRANSLATORS: `settings get/set` refused a key. The first %s is what was typed, the second lists the setting keys (typed as is).
+                return tr("there is no setting \"%s\"; the settings are: %s", key, Key.allCases.map(\.rawValue).joined(separator: ", "))
             case .badValue(let key, let value):
                 if let range = key.range {
-                    return "\(key.rawValue) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\""
+                    // TRANSLATORS: `settings set` refused a value: the setting's key, the lowest and highest number it takes (typed as is), what was typed.
+                    return tr("%s takes a whole number from %s to %s, not \"%s\"", key.rawValue, range.lowerBound, range.upperBound, value)
+                }
+                if key == .language {
+                    // TRANSLATORS: `settings set language` refused a value that is not a language code: "system" (typed as is), what was typed.
+                    return tr("language takes %s or a language code such as de, fr or pt_BR, not \"%s\"", "system", value)
                 }
                 if let choices = key.choices {
-                    return "\(key.rawValue) takes one of \(choices.joined(separator: ", ")), not \"\(value)\""
+                    // TRANSLATORS: `settings set` refused a value: the setting's key, the words it takes (typed as is), what was typed.
+                    return tr("%s takes one of %s, not \"%s\"", key.rawValue, choices.joined(separator: ", "), value)
                 }
-                return "\(key.rawValue) takes on or off, not \"\(value)\""
+                // TRANSLATORS: `settings set` refused a value: the setting's key, "on", "off" (typed as is), what was typed.
+                return tr("%s takes %s or %s, not \"%s\"", key.rawValue, "on", "off", value)
             }
         }
     }
@@ -134,6 +162,7 @@ public struct UserSettings: Sendable, Equatable {
         case .dent: return Self.text(dent)
         case .uiScale: return String(uiScale)
         case .contrast: return contrast.rawValue
+        case .language: return language
         case .fullscreen: return Self.text(fullscreen)
         case .photoFrame: return Self.text(photoFrame)
         case .tool: return tool.rawValue
@@ -146,6 +175,9 @@ public struct UserSettings: Sendable, Equatable {
         if key == .tool {
             guard let value = PunchTool(named: trimmed) else { throw .badValue(key, text) }
             tool = value
+        } else if key == .language {
+            guard Self.isLanguageCode(trimmed) else { throw .badValue(key, text) }
+            language = Self.languageCode(trimmed)
         } else if key == .contrast {
             guard let value = Contrast(rawValue: trimmed) else { throw .badValue(key, text) }
             contrast = value
@@ -157,7 +189,7 @@ public struct UserSettings: Sendable, Equatable {
             case .shake: shake = value
             case .squash: squash = value
             case .uiScale: uiScale = value
-            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast: break
+            case .sound, .reduceMotion, .dent, .fullscreen, .photoFrame, .tool, .contrast, .language: break
             }
         } else {
             guard let value = Self.flag(trimmed) else { throw .badValue(key, text) }
@@ -167,7 +199,7 @@ public struct UserSettings: Sendable, Equatable {
             case .dent: dent = value
             case .fullscreen: fullscreen = value
             case .photoFrame: photoFrame = value
-            case .volume, .shake, .squash, .uiScale, .tool, .contrast: break
+            case .volume, .shake, .squash, .uiScale, .tool, .contrast, .language: break
             }
         }
     }
@@ -188,6 +220,22 @@ public struct UserSettings: Sendable, Equatable {
     }
 
     private static func text(_ flag: Bool) -> String { flag ? "on" : "off" }
+
+    /// "system", or what a locale name's language part looks like: "de", "pt_BR",
+    /// "sr@latin", "en@pseudo" (letters, then a region and a modifier). Whether it has a
+    /// translation is for the app to say, not a refusal.
+    /// A code written as locale names write it: "PT_br" is "pt_BR".
+    private static func languageCode(_ lowercased: String) -> String {
+        let parts = lowercased.split(separator: "@", maxSplits: 1).map(String.init)
+        let codes = parts[0].split(separator: "_", maxSplits: 1).map(String.init)
+        let code = codes.count == 2 ? codes[0] + "_" + codes[1].uppercased() : parts[0]
+        return parts.count == 2 ? code + "@" + parts[1] : code
+    }
+
+    private static func isLanguageCode(_ text: String) -> Bool {
+        guard text.count <= 24, let first = text.unicodeScalars.first, first.properties.isLowercase, first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "@") }
+    }
 
     private static func flag(_ text: String) -> Bool? {
         switch text {

@@ -1,6 +1,7 @@
 import AppModel
 import Challenges
 import ImmediateUI
+import Localization
 import PunchScene
 
 /// The games on the punch screen and leaving: the 30-second rush, its record, what
@@ -41,7 +42,8 @@ extension AppSession {
     /// A challenge needs a target; with none it says how to get one.
     private func hasTargetToPunch() -> Bool {
         guard library.selected == nil else { return true }
-        ui?.showToast("Add a target first (Ctrl+N), or restore the built-in ones in Manage.", kind: .error, duration: 4)
+        // TRANSLATORS: Ctrl+N is the shortcut of Add; Manage is the library screen's button.
+        ui?.showToast(tr("Add a target first (Ctrl+N), or restore the built-in ones in Manage."), kind: .error, duration: 4)
         return false
     }
 

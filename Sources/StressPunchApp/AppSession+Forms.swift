@@ -2,6 +2,7 @@ import AppModel
 import ImmediateUI
 import Foundation
 import LibraryUI
+import Localization
 import Raster
 import StressCore
 
@@ -28,7 +29,7 @@ extension AppSession {
         let form: TargetEditor
         if let draft = drafts.removeValue(forKey: .add) {
             form = draft
-            ui?.showToast("Your unsaved new target is back.", duration: 3)
+            ui?.showToast(tr("Your unsaved new target is back."), duration: 3)
         } else {
             form = TargetEditor(mode: .add, returnTo: returnTo)
         }
@@ -43,7 +44,8 @@ extension AppSession {
         let form: TargetEditor
         if let draft = drafts.removeValue(forKey: .edit(id: target.id)) {
             form = draft
-            ui?.showToast("Your unsaved changes to “\(target.name)” are back.", duration: 3)
+            // TRANSLATORS: %s is the target's name.
+            ui?.showToast(tr("Your unsaved changes to “%s” are back.", target.name), duration: 3)
         } else {
             form = TargetEditor(mode: .edit(id: target.id), name: target.name, message: target.message, crop: target.shownCrop,
                                 returnTo: returnTo)
@@ -81,9 +83,11 @@ extension AppSession {
     func buildDropOffer(_ ui: UIContext) {
         guard let files = offeredFiles else { return }
         let names = files.prefix(3).map(\.lastPathComponent).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
-        switch ui.confirmDialog("Add dropped pictures", title: "Add \(files.count) pictures?",
-                                message: "Each becomes a target named after its file: \(names)",
-                                confirmLabel: "Add all", destructive: false) {
+        // TRANSLATORS: several picture files were dropped on the window at once.
+        let title = trn("Add %d picture?", "Add %d pictures?", files.count)
+        // TRANSLATORS: %s lists the first few dropped files' names.
+        let message = tr("Each becomes a target named after its file: %s", names)
+        switch ui.confirmDialog("Add dropped pictures", title: title, message: message, confirmLabel: tr("Add all"), destructive: false) {
         case .confirmed:
             offeredFiles = nil
             library.addAll(pictureFiles: files, importer: importer) { TargetEditor.suggestedName(for: $0) }

@@ -2,6 +2,7 @@ import AppModel
 import Foundation
 import ImmediateUI
 import Input
+import Localization
 import PunchScene
 import Raster
 import StressCore
@@ -154,7 +155,8 @@ extension AppSession {
 
     /// "StressPunch — NAME", following the selection.
     public var windowTitle: String {
-        "StressPunch" + (library.selected.map { " — \($0.name)" } ?? "")
+        // TRANSLATORS: the window's title; %s is the selected target's name.
+        library.selected.map { tr("StressPunch — %s", $0.name) } ?? "StressPunch"
     }
 
     /// One fixed step (120 a second): saves' clocks, the punch scene, the policy's clocks.
@@ -217,7 +219,7 @@ extension AppSession {
         frame.reticles = controller.reticles
         frame.tool = controller.tool
         frame.showsScene = showsPunchScene
-        frame.title = library.selected?.name ?? "No target selected"
+        frame.title = library.selected?.name ?? tr("No target selected")
         frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""
         if case .ready(let image) = state {
             frame.pictureTransform = MainSceneFrame.pictureTransform(
@@ -251,8 +253,8 @@ extension AppSession {
         for error in results.errors {
             // A full disk is said once: the punches' toast already says it (two toasts
             // stacked at a small window covered the form's Choose picture…).
-            if recorder.problem != nil, error.contains("is full"), recorder.problemCause?.contains("full") == true { continue }
-            ui.showToast(Self.sentence(error), kind: .error, duration: 6)
+            if recorder.problem != nil, error.diskFull, recorder.problemIsDiskFull { continue }
+            ui.showToast(Self.sentence(error.text), kind: .error, duration: 6)
         }
         for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
         // The save's outcome arrives in the same frame as the end of "busy".
@@ -267,7 +269,7 @@ extension AppSession {
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         let capital = first.uppercased() + text.dropFirst()
-        return capital.last.map { ".!?…".contains($0) } == true ? capital : capital + "."
+        return capital.last.map { ".!?…。！？؟".contains($0) } == true ? capital : capital + "."
     }
 
     /// Tells the user when punches stop being saved (and why), and when they are again.
@@ -277,7 +279,7 @@ extension AppSession {
         if let problem {
             ui.showToast(problem, kind: .error, duration: 8)
         } else {
-            ui.showToast("Punches are being saved again.", duration: 3)
+            ui.showToast(tr("Punches are being saved again."), duration: 3)
         }
         shownSaveProblem = problem
     }

@@ -2,6 +2,7 @@ import AppModel
 import Foundation
 import ImmediateUI
 import Input
+import Localization
 import PunchScene
 import Raster
 import StressCore
@@ -60,7 +61,8 @@ extension AppSession {
         pendingWashUndo = nil
         washing = nil
         markBook.restore(undo.old, of: undo.id, now: simulatedTime)
-        ui?.showToast("The marks are back on “\(undo.name)”.", duration: 2)
+        // TRANSLATORS: %s is the target's name.
+        ui?.showToast(tr("The marks are back on “%s”.", undo.name), duration: 2)
     }
 
     /// The wash's Undo toast, for as long as Undo is offered.
@@ -71,7 +73,8 @@ extension AppSession {
             return
         }
         ui.needsFrame(in: undo.until - ui.time)
-        if ui.actionToast("undo-wash", message: "Washed “\(undo.name)”", action: "Undo") {
+        // TRANSLATORS: %s is the target's name; its marks were washed off.
+        if ui.actionToast("undo-wash", message: tr("Washed “%s”", undo.name), action: tr("Undo")) {
             undoLastWash()
         }
     }
@@ -79,7 +82,8 @@ extension AppSession {
     /// The Wash button, at the stage's lower left, while there is something to wash.
     func buildWashButton(_ ui: UIContext) {
         guard canWash, case .main = shown else { return }
-        if ui.button("Wash", icon: "🧽", style: .secondary, in: controller.layout.washButton).clicked {
+        // TRANSLATORS: the button that cleans the marks off the target.
+        if ui.button(trc("button", "Wash"), icon: "🧽", style: .secondary, in: controller.layout.washButton).clicked {
             washSelected(now: ui.time)
         }
     }

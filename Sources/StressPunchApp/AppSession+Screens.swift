@@ -3,6 +3,7 @@ import StressCore
 import Help
 import ImmediateUI
 import LibraryUI
+import Localization
 import Raster
 
 /// Building this frame's screen with the immediate-mode UI, and carrying out what it
@@ -174,10 +175,16 @@ extension AppSession {
 extension AppSession {
     /// What a screen reader says of the target after its name: its message and its count.
     func stageDescription(_ target: StressTarget) -> String {
-        let count = "\(target.punchCount) punch\(target.punchCount == 1 ? "" : "es")"
-        guard let last = target.message.last else { return count }
+        let count = target.punchCount
+        // TRANSLATORS: what a screen reader says of the target after its name: how often it was punched.
+        guard let last = target.message.last else { return trn("%d punch", "%d punches", count) }
         // "Give it a whack. 0 punches", never "whack.. 0 punches".
-        return target.message + (last.isPunctuation ? " " : ". ") + count
+        if last.isPunctuation {
+            // TRANSLATORS: for a screen reader: %2$s is the target's message (it ends in a punctuation mark), %1$d its punches.
+            return trn("%2$s %1$d punch", "%2$s %1$d punches", count, target.message)
+        }
+        // TRANSLATORS: for a screen reader: %2$s is the target's message (no full stop of its own), %1$d its punches.
+        return trn("%2$s. %1$d punch", "%2$s. %1$d punches", count, target.message)
     }
 
     /// A punch asked for by a control (the focused target's Enter or pad A, a screen

@@ -1,5 +1,6 @@
 import AppModel
 import ImmediateUI
+import Localization
 import StressCore
 
 /// The user's settings: applied the moment they change, on any screen, and saved
@@ -42,6 +43,12 @@ extension AppSession {
 
     /// Hands the settings to the punch scene and the UI.
     func applySettings() {
+        // The app started in the language its settings named (RunningApp); this is a
+        // change made on the Settings screen, heard on the very next frame.
+        if settings.language != spokenLanguageSetting {
+            spokenLanguageSetting = settings.language
+            if let note = Localization.use(setting: settings.language) { ui?.showToast(note, kind: .error) }
+        }
         controller.apply(settings)
         ui?.reduceMotion = settings.reduceMotion
         let high = settings.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast)

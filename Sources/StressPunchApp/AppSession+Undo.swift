@@ -1,4 +1,5 @@
 import ImmediateUI
+import Localization
 
 /// Undo after a delete: the deleted target is kept for about 8 s, with a toast that
 /// offers it back (Ctrl+Z, pad Y, a click or tap on the toast).
@@ -27,7 +28,8 @@ extension AppSession {
         guard let undo = pendingUndo else { return }
         pendingUndo = nil
         library.undoDelete(undo.id, unsavedPunches: recorder.unsaved(for: undo.id))
-        ui?.showToast("Restored “\(undo.name)”.", duration: 2)
+        // TRANSLATORS: %s is the target's name; its delete was undone.
+        ui?.showToast(tr("Restored “%s”.", undo.name), duration: 2)
     }
 
     /// Shows the Undo toast while it lasts; ends the Undo (the picture goes) after.
@@ -40,7 +42,8 @@ extension AppSession {
         }
         // It holds still until it ends.
         ui.needsFrame(in: undo.until - ui.time)
-        if ui.actionToast("undo-delete", message: "Deleted “\(undo.name)”", action: "Undo") {
+        // TRANSLATORS: %s is the deleted target's name.
+        if ui.actionToast("undo-delete", message: tr("Deleted “%s”", undo.name), action: tr("Undo")) {
             undoLastDelete()
         }
     }

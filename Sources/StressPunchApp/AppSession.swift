@@ -9,6 +9,7 @@ import Foundation
 import ImmediateUI
 import Input
 import LibraryUI
+import Localization
 import Pictures
 import PolicySeam
 import PunchScene
@@ -82,6 +83,9 @@ public final class AppSession {
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
     public var wallClock: () -> Date = { Date() }
     /// The desktop asks for high contrast (the `contrast` setting's "system").
+    /// The `language` setting the app speaks by: a change on the Settings screen is
+    /// handed to Localization once.
+    var spokenLanguageSetting = "system"
     public var desktopPrefersHighContrast = false {
         didSet { applySettings() }
     }
@@ -146,6 +150,7 @@ public final class AppSession {
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         settings = configuration.settings
         desktopPrefersHighContrast = configuration.desktopPrefersHighContrast
+        spokenLanguageSetting = configuration.settings.language
         frameEvents.reserveCapacity(64)
         rushBest = RushRecord { key in (try? store.setting(key)) ?? nil }
         if let ui {
@@ -165,7 +170,8 @@ public final class AppSession {
         }
     }
 
-    static let firstHint = "Click the picture to punch it · F1 for help"
+    // TRANSLATORS: shown once, on the first launch; F1 is the key that opens the help.
+    static var firstHint: String { tr("Click the picture to punch it · F1 for help") }
     public static let firstHintKey = "hint.firstLaunch"
     /// The session's own stored value.
     public static let storedSettings = [StoredSetting(firstHintKey, holds: "the first-launch hint already shown")]
@@ -222,7 +228,7 @@ public final class AppSession {
         // its steps (a rush's bell) must not decide where a punch counted.
         keepScore()
         if controller.isMuted != wasMuted {
-            ui?.showToast(controller.isMuted ? "Sound off" : "Sound on", duration: 1.5)
+            ui?.showToast(controller.isMuted ? tr("Sound off") : tr("Sound on"), duration: 1.5)
             soundToggledByKey()
         }
     }
@@ -376,8 +382,10 @@ public final class AppSession {
         library.endAllUndo()
         library.waitForSaves()
         guard unsaved > 0 else { return nil }
-        let why = recorder.problemCause ?? "the library could not be written"
-        return "\(unsaved) punch\(unsaved == 1 ? "" : "es") could not be saved: \(why); fix that before punching again"
+        let why = recorder.problemCause ?? tr("the library could not be written")
+        // TRANSLATORS: said on quit; %s is why ("the disk is full").
+        return trn("%d punch could not be saved: %s; fix that before punching again",
+                   "%d punches could not be saved: %s; fix that before punching again", unsaved, why)
     }
 
     /// A line from the policy for the headless summary (nil on the desktop).

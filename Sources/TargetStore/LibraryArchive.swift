@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Pictures
 import SQLiteDatabase
 import StressCore
@@ -38,7 +39,8 @@ public enum LibraryArchive {
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .fileSystem("there is no folder \(folder.path) to write \(file.lastPathComponent) in; create it (mkdir -p) or name an archive in a folder that exists")
+            // TRANSLATORS: `library export`: the folder that is missing, and the archive's file name.
+            throw .fileSystem(tr("there is no folder %s to write %s in; create it (mkdir -p) or name an archive in a folder that exists", folder.path, file.lastPathComponent))
         }
         let temporary = folder.appendingPathComponent(".incoming-" + file.lastPathComponent)
         try? FileManager.default.removeItem(at: temporary)
@@ -70,7 +72,7 @@ public enum LibraryArchive {
             let synced = open(temporary.path, O_RDONLY | O_CLOEXEC)
             if synced >= 0 { fsync(synced); close(synced) }
             guard rename(temporary.path, file.path) == 0 else {
-                throw TargetStoreError.fileSystem("cannot write \(file.path) (\(FileErrorText.reason(errno))); check the folder is writable")
+                throw TargetStoreError.fileSystem(tr("cannot write %s (%s); check the folder is writable", file.path, FileErrorText.reason(errno)))
             }
             try FileDurability.syncFolder(folder)
             return (targets.count, pictures)
@@ -79,11 +81,11 @@ public enum LibraryArchive {
             throw error
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(at: temporary)
-            if error.isDiskFull { throw .fileSystem("the disk holding \(folder.path) is full; free some space or export to another disk") }
-            throw .fileSystem("cannot write an archive in \(folder.path); check that the folder is writable and has free space")
+            if error.isDiskFull { throw .fileSystem(tr("the disk holding %s is full; free some space or export to another disk", folder.path)) }
+            throw .fileSystem(tr("cannot write an archive in %s; check that the folder is writable and has free space", folder.path))
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .fileSystem("cannot export to \(file.path) (\(FileErrorText.describe(error))); check the folder is writable and has free space")
+            throw .fileSystem(tr("cannot export to %s (%s); check the folder is writable and has free space", file.path, FileErrorText.describe(error)))
         }
     }
 
@@ -185,7 +187,8 @@ public enum LibraryArchive {
                 do throws(PictureImportError) {
                     picture = .imported(try importer.importPicture(bytes: try archive.picture(name), fileName: "\(target.name) (\(name))"))
                 } catch {
-                    report.skipped.append("“\(target.name)”: \(error.description)")
+                    // TRANSLATORS: `library import` left a target out: its name, and why.
+                    report.skipped.append(tr("“%s”: %s", target.name, error.description))
                     continue
                 }
             } else {
@@ -199,7 +202,7 @@ public enum LibraryArchive {
                 if favorite { favorites += 1 }
                 report.added += 1
             } catch {
-                report.skipped.append("“\(target.name)”: \(error.description)")
+                report.skipped.append(tr("“%s”: %s", target.name, error.description))
             }
         }
         return report
@@ -280,8 +283,8 @@ struct ArchiveContents {
 
     init(_ file: URL) throws(TargetStoreError) {
         self.file = file
-        guard FileManager.default.fileExists(atPath: file.path) else { throw .fileSystem("there is no file \(file.path)") }
-        let refusal = "\(file.path) is not a StressPunch library archive (make one with 'stresspunch library export FILE')"
+        guard FileManager.default.fileExists(atPath: file.path) else { throw .fileSystem(tr("there is no file %s", file.path)) }
+        let refusal = tr("%s is not a StressPunch library archive (make one with 'stresspunch library export FILE')", file.path)
         do {
             connection = try DatabaseConnection(
                 path: file.path, readOnly: true,
@@ -303,11 +306,11 @@ struct ArchiveContents {
             throw error
         } catch let error as DatabaseError {
             if error.primaryCode == Self.interruptCode {
-                throw .fileSystem("\(file.path) takes too long to read, so it is no archive a library made; nothing was imported")
+                throw .fileSystem(tr("%s takes too long to read, so it is no archive a library made; nothing was imported", file.path))
             }
-            throw .fileSystem("\(file.path) is not a readable StressPunch library archive (\(Self.plain(error))); nothing was imported")
+            throw .fileSystem(tr("%s is not a readable StressPunch library archive (%s); nothing was imported", file.path, Self.plain(error)))
         } catch {
-            throw .fileSystem("cannot read \(file.path) (\(FileErrorText.describe(error))); nothing was imported")
+            throw .fileSystem(tr("cannot read %s (%s); nothing was imported", file.path, FileErrorText.describe(error)))
         }
     }
 
@@ -316,8 +319,9 @@ struct ArchiveContents {
 
     /// SQLite's reason without its SQL, in a few words.
     private static func plain(_ error: DatabaseError) -> String {
-        if error.isDamagedFile { return "it is damaged" }
-        if error.primaryCode == 18 { return "a value in it is too large" }  // SQLITE_TOOBIG
+        // TRANSLATORS: why an archive cannot be read, in lower case: it goes inside another message's brackets.
+        if error.isDamagedFile { return tr("it is damaged") }
+        if error.primaryCode == 18 { return tr("a value in it is too large") }  // SQLITE_TOOBIG
         return error.message
     }
 
@@ -325,36 +329,39 @@ struct ArchiveContents {
     /// schema could run anything while it is read.
     private static func vetSchema(_ db: Database, file: URL) throws -> [String: Set<String>] {
         func refuse(_ why: String) -> TargetStoreError {
-            .fileSystem("\(file.path) is not an archive StressPunch made (\(why)); nothing was imported")
+            // TRANSLATORS: the archive file, and why it is refused ("it holds a view, NAME").
+            .fileSystem(tr("%s is not an archive StressPunch made (%s); nothing was imported", file.path, why))
         }
         var tables: [String: Set<String>] = [:]
         let objects = try db.query("SELECT type, name, coalesce(sql, '') AS sql FROM sqlite_master LIMIT 1001")
-        if objects.count > 1000 { throw refuse("it holds over 1,000 schema objects") }
+        if objects.count > 1000 { throw refuse(tr("it holds over 1,000 schema objects")) }
         for object in objects {
             let type = object.text("type") ?? "", name = object.text("name") ?? ""
             let sql = (object.text("sql") ?? "").uppercased()
             switch type {
-            case "view": throw refuse("it holds a view, \(DiagnosticText.oneLine(name))")
+            // TRANSLATORS: why an archive is refused; %s is the name of the view or table (SQL).
+            case "view": throw refuse(tr("it holds a view, %s", DiagnosticText.oneLine(name)))
             case "table":
-                if sql.hasPrefix("CREATE VIRTUAL") { throw refuse("it holds a virtual table, \(DiagnosticText.oneLine(name))") }
+                if sql.hasPrefix("CREATE VIRTUAL") { throw refuse(tr("it holds a virtual table, %s", DiagnosticText.oneLine(name))) }
                 tables[name] = []
             default: continue  // indexes, and triggers (which never run on a read, and are switched off besides)
             }
         }
         for required in ["target", "archive_picture"] where tables[required] == nil {
-            throw refuse("it has no \(required) table")
+            // TRANSLATORS: why an archive is refused; %s is a table's name (SQL).
+            throw refuse(tr("it has no %s table", required))
         }
         for name in ["target", "archive_picture", "punch_day", "app_setting"] where tables[name] != nil {
             var columns = Set<String>()
             for column in try db.query("SELECT name, hidden FROM pragma_table_xinfo(?)", [.text(name)]) {
                 // A generated column computes its value on every read (zeroblob(500000000), say).
-                if (column.int("hidden") ?? 0) != 0 { throw refuse("its \(name) table has computed columns") }
+                if (column.int("hidden") ?? 0) != 0 { throw refuse(tr("its %s table has computed columns", name)) }
                 if let column = column.text("name") { columns.insert(column) }
             }
             tables[name] = columns
         }
         guard tables["archive_picture"]?.isSuperset(of: ["file_name", "bytes"]) == true,
-              tables["target"]?.contains("name") == true else { throw refuse("its tables are not a library's") }
+              tables["target"]?.contains("name") == true else { throw refuse(tr("its tables are not a library's")) }
         return tables
     }
 
@@ -363,7 +370,7 @@ struct ArchiveContents {
         let bytes = row.byteCount(column)
         total += bytes
         guard bytes <= Limits.textBytes, total <= Limits.totalTextBytes else {
-            throw .fileSystem("\(file.path) holds text longer than any library's; nothing was imported")
+            throw .fileSystem(tr("%s holds text longer than any library's; nothing was imported", file.path))
         }
         return row.text(column)
     }
@@ -380,14 +387,17 @@ struct ArchiveContents {
         connection.restartClock()
         try db.forEachRow("SELECT rowid, \(select) FROM target LIMIT \(Limits.targets + 1)") { row in
             guard rows.count < Limits.targets else {
-                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.targets) targets, more than any library; nothing was imported")
+                throw TargetStoreError.fileSystem(tr("%s holds over %d targets, more than any library; nothing was imported", file.path, Limits.targets))
             }
             let name = try text(row, 1, total: &total, file: file) ?? ""
             let punches = row.int(8) ?? 0, bestCombo = row.int(10) ?? 0
             // No real use reaches these: a count past them is a crafted file.
             guard (0...PunchTally.ceiling).contains(punches), (0...PunchTally.ceiling).contains(bestCombo) else {
-                throw TargetStoreError.fileSystem("\(file.path) says “\(DiagnosticText.oneLine(name))” was punched \(punches) times "
-                    + "(best combo \(bestCombo)), more than anyone could; the archive is damaged or made by hand, so nothing was imported")
+                throw TargetStoreError.fileSystem(trn(
+                    // TRANSLATORS: %2$s is the archive file, %3$s a target's name, %1$d its punches, %4$d its best combo (punches in a row).
+                    "%2$s says “%3$s” was punched %1$d time (best combo %4$d), more than anyone could; the archive is damaged or made by hand, so nothing was imported",
+                    "%2$s says “%3$s” was punched %1$d times (best combo %4$d), more than anyone could; the archive is damaged or made by hand, so nothing was imported",
+                    Int(punches), file.path, DiagnosticText.oneLine(name), Int(bestCombo)))
             }
             let crop = PictureCrop(x: Float(row.double(14) ?? 0), y: Float(row.double(15) ?? 0),
                                    width: Float(row.double(16) ?? 1), height: Float(row.double(17) ?? 1))
@@ -409,13 +419,16 @@ struct ArchiveContents {
         connection.restartClock()
         try db.forEachRow("SELECT day, punches, strongest FROM punch_day LIMIT \(Limits.days + 1)") { row in
             guard found.count < Limits.days else {
-                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.days) days of punches, more than any library; nothing was imported")
+                throw TargetStoreError.fileSystem(tr("%s holds over %d days of punches, more than any library; nothing was imported", file.path, Limits.days))
             }
             guard let day = try text(row, 0, total: &total, file: file), DayTotal.isDay(day) else { return }
             let punches = row.int(1) ?? 0
             guard (0...PunchTally.ceiling).contains(punches) else {
-                throw TargetStoreError.fileSystem("\(file.path) says \(day) had \(punches) punches, more than anyone could; "
-                    + "the archive is damaged or made by hand, so nothing was imported")
+                throw TargetStoreError.fileSystem(trn(
+                    // TRANSLATORS: %2$s is the archive file, %3$s a day (2026-12-01), %1$d its punches.
+                    "%2$s says %3$s had %1$d punch, more than anyone could; the archive is damaged or made by hand, so nothing was imported",
+                    "%2$s says %3$s had %1$d punches, more than anyone could; the archive is damaged or made by hand, so nothing was imported",
+                    Int(punches), file.path, day))
             }
             found.append(DayTotal(day: day, punches: Int(punches), strongest: Int(min(999, max(0, row.int(2) ?? 0)))))
         }
@@ -428,7 +441,7 @@ struct ArchiveContents {
         connection.restartClock()
         try db.forEachRow("SELECT key, value FROM app_setting LIMIT \(Limits.settings + 1)") { row in
             guard found.count < Limits.settings else {
-                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.settings) settings, more than any library; nothing was imported")
+                throw TargetStoreError.fileSystem(tr("%s holds over %d settings, more than any library; nothing was imported", file.path, Limits.settings))
             }
             if let key = try text(row, 0, total: &total, file: file), let value = try text(row, 1, total: &total, file: file) {
                 found[key] = value
@@ -444,13 +457,13 @@ struct ArchiveContents {
         // length() of a BLOB reads only its header, never its bytes.
         try db.forEachRow("SELECT rowid, file_name, length(bytes) FROM archive_picture LIMIT \(Limits.targets + 1)") { row in
             guard found.count < Limits.targets else {
-                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.targets) pictures, more than any library; nothing was imported")
+                throw TargetStoreError.fileSystem(tr("%s holds over %d pictures, more than any library; nothing was imported", file.path, Limits.targets))
             }
             guard let name = try Self.text(row, 1, total: &text, file: file), let rowid = row.int(0) else { return }
             let size = row.int(2) ?? 0
             total += max(0, size)
             guard total <= Limits.totalPictureBytes else {
-                throw TargetStoreError.fileSystem("\(file.path) holds over \(Limits.totalPictureBytes >> 30) GB of pictures, more than any library; nothing was imported")
+                throw TargetStoreError.fileSystem(tr("%s holds over %d GB of pictures, more than any library; nothing was imported", file.path, Int(Limits.totalPictureBytes >> 30)))
             }
             found[name] = (rowid, size)
         }
@@ -459,7 +472,7 @@ struct ArchiveContents {
 
     /// One picture's bytes, read only now and only when within the picture cap.
     func picture(_ name: String) throws(PictureImportError) -> [UInt8] {
-        guard let row = pictureRows[name] else { throw .unreadable(file: name, reason: "the archive has no such picture") }
+        guard let row = pictureRows[name] else { throw .unreadable(file: name, reason: tr("the archive has no such picture")) }
         guard row.size <= Int64(PictureImporter.maxFileBytes) else { throw .tooLarge(file: name, bytes: Int(clamping: row.size)) }
         do {
             connection.restartClock()
@@ -471,7 +484,7 @@ struct ArchiveContents {
         } catch let error as PictureImportError {
             throw error
         } catch {
-            throw .unreadable(file: name, reason: "the archive's copy cannot be read")
+            throw .unreadable(file: name, reason: tr("the archive's copy cannot be read"))
         }
     }
 }

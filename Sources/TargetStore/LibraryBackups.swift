@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Localization
 import SQLiteDatabase
 
 /// Rolling copies of the library beside it: `backups/library-YYYY-MM-DD.sqlite`, at
@@ -99,24 +100,27 @@ public enum LibraryBackups {
     /// I/O error) leaves the old library exactly where it was.
     public static func restore(_ backup: URL?, into dataDirectory: URL, now: Date = Date()) throws(TargetStoreError) -> (backup: URL, movedAside: URL?) {
         guard let source = backup ?? newestGood(in: dataDirectory) else {
-            throw .fileSystem("there is no good backup in \(folder(for: dataDirectory).path); a backup is made each day the library is opened")
+            // TRANSLATORS: %s is the backups folder.
+            throw .fileSystem(tr("there is no good backup in %s; a backup is made each day the library is opened", folder(for: dataDirectory).path))
         }
         guard isGood(source) else {
-            throw .fileSystem("\(source.path) is not a whole StressPunch library; choose another backup (they are in \(folder(for: dataDirectory).path))")
+            // TRANSLATORS: the backup file given, and the backups folder.
+            throw .fileSystem(tr("%s is not a whole StressPunch library; choose another backup (they are in %s)", source.path, folder(for: dataDirectory).path))
         }
         let library = dataDirectory.appendingPathComponent(TargetStore.databaseFileName)
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the data folder \(dataDirectory.path) (\(FileErrorText.describe(error))); choose another with --data-dir")
+            // TRANSLATORS: the data folder, and the system's reason ("not a directory").
+            throw .fileSystem(tr("cannot create the data folder %s (%s); choose another with --data-dir", dataDirectory.path, FileErrorText.describe(error)))
         }
         let temporary = dataDirectory.appendingPathComponent(".incoming-\(TargetStore.databaseFileName)")
         unlink(temporary.path)
         try FileDurability.copySynced(source, to: temporary)
         guard isGood(temporary) else {
             unlink(temporary.path)
-            throw .fileSystem("the copy of \(source.path) came out damaged, so the library was left as it was; check the disk and free space")
+            throw .fileSystem(tr("the copy of %s came out damaged, so the library was left as it was; check the disk and free space", source.path))
         }
         var aside: [String] = []
         var logSetAside = false
@@ -140,12 +144,14 @@ public enum LibraryBackups {
             // The old log must never meet the new library (SQLite would replay it onto it).
             for sidecar in ["-wal", "-shm"] where manager.fileExists(atPath: library.path + sidecar) {
                 guard unlink(library.path + sidecar) == 0 else {
-                    throw .fileSystem("cannot set aside \(library.path + sidecar) (\(FileErrorText.reason(errno))); nothing was changed")
+                    // TRANSLATORS: a file beside the library, and the system's reason ("permission denied").
+                    throw .fileSystem(tr("cannot set aside %s (%s); nothing was changed", library.path + sidecar, FileErrorText.reason(errno)))
                 }
                 if sidecar == "-wal" { logSetAside = true }
             }
             guard rename(temporary.path, library.path) == 0 else {
-                throw .fileSystem("cannot put the backup in place (\(FileErrorText.reason(errno))); the library was left as it was")
+                // TRANSLATORS: %s is the system's reason ("no space left on device").
+                throw .fileSystem(tr("cannot put the backup in place (%s); the library was left as it was", FileErrorText.reason(errno)))
             }
             try? FileDurability.syncFolder(dataDirectory)
             return (source, movedAside)
@@ -174,7 +180,8 @@ public enum LibraryBackups {
 
     private static func link(_ existing: String, _ new: String) throws(TargetStoreError) {
         guard Glibc.link(existing, new) == 0 else {
-            throw .fileSystem("cannot keep \(existing) as \(new) (\(FileErrorText.reason(errno))); nothing was changed")
+            // TRANSLATORS: the library file, the name it was to be kept under too, and the system's reason ("permission denied").
+            throw .fileSystem(tr("cannot keep %s as %s (%s); nothing was changed", existing, new, FileErrorText.reason(errno)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Pictures
 
 /// The folder of user pictures, `<data-dir>/images/`. Like SwiftData's external
@@ -28,7 +29,8 @@ public struct PictureFiles: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the pictures folder \(directory.path) (\(FileErrorText.describe(error))); choose another data folder with --data-dir")
+            // TRANSLATORS: the pictures folder, and the system's reason ("permission denied").
+            throw .fileSystem(tr("cannot create the pictures folder %s (%s); choose another data folder with --data-dir", directory.path, FileErrorText.describe(error)))
         }
     }
 
@@ -50,7 +52,8 @@ public struct PictureFiles: Sendable {
     public func duplicate(_ fileName: String) throws(TargetStoreError) -> String {
         guard let url = url(for: fileName),
               case .success(let bytes) = BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) else {
-            throw .fileSystem("cannot read the stored picture \(fileName) to copy it; check the pictures folder \(directory.path)")
+            // TRANSLATORS: the picture's file name, and the pictures folder.
+            throw .fileSystem(tr("cannot read the stored picture %s to copy it; check the pictures folder %s", fileName, directory.path))
         }
         return try write(bytes, fileExtension: url.pathExtension)
     }
@@ -61,7 +64,7 @@ public struct PictureFiles: Sendable {
         let tempURL = directory.appendingPathComponent(Self.tempPrefix + fileName)
         do {
             guard FileManager.default.createFile(atPath: tempURL.path, contents: nil) else {
-                throw TargetStoreError.fileSystem("cannot create a file in \(directory.path); check that the folder is writable")
+                throw TargetStoreError.fileSystem(tr("cannot create a file in %s; check that the folder is writable", directory.path))
             }
             let handle = try FileHandle(forWritingTo: tempURL)
             do {
@@ -73,7 +76,9 @@ public struct PictureFiles: Sendable {
                 throw error
             }
             if rename(tempURL.path, finalURL.path) != 0 {
-                throw TargetStoreError.fileSystem("cannot move the new picture into \(directory.path) (\(FileErrorText.reason(errno))); check free disk space and permissions")
+                // TRANSLATORS: the pictures folder, and the system's reason ("no space left on device").
+                throw TargetStoreError.fileSystem(tr("cannot move the new picture into %s (%s); check free disk space and permissions",
+                                                     directory.path, FileErrorText.reason(errno)))
             }
             // The new name on disk too: the row that names it commits next.
             do {
@@ -88,7 +93,7 @@ public struct PictureFiles: Sendable {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: tempURL)
-            throw .fileSystem("cannot save the picture in \(directory.path) (\(FileErrorText.describe(error))); check free disk space and permissions")
+            throw .fileSystem(tr("cannot save the picture in %s (%s); check free disk space and permissions", directory.path, FileErrorText.describe(error)))
         }
     }
 

@@ -76,8 +76,9 @@ extension TargetStore {
                 guard let existing = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
                 var sets: [String] = []
                 var arguments: [SQLValue] = []
-                if let validName { sets.append("name = ?"); arguments.append(.text(validName)) }
-                if let validMessage { sets.append("message = ?"); arguments.append(.text(validMessage)) }
+                let stored = BuiltinCatalog.stored(name: validName ?? "", message: validMessage ?? "", key: existing.builtinKey)
+                if validName != nil { sets.append("name = ?"); arguments.append(.text(stored.name)) }
+                if validMessage != nil { sets.append("message = ?"); arguments.append(.text(stored.message)) }
                 var replaced: String?
                 if let picture {
                     let (asset, file) = Self.columns(for: picture, writtenFile: written)
@@ -159,6 +160,7 @@ extension TargetStore {
         case .builtin(let name): (asset, file) = (.text(name), .null)
         case .stored(let name): (asset, file) = (.null, .text(name))
         }
+        let stored = BuiltinCatalog.stored(name: target.name, message: target.message, key: target.builtinKey)
         return try run {
             try connection.write { db in
                 let favoritesNow = try Self.favoriteCount(db)
@@ -170,7 +172,7 @@ extension TargetStore {
                                         crop_x, crop_y, crop_width, crop_height)
                     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                    [.integer(target.id), .text(target.name), .text(target.message),
+                    [.integer(target.id), .text(stored.name), .text(stored.message),
                      target.builtinKey.map(SQLValue.text) ?? .null, asset, file, .integer(favorite ? 1 : 0),
                      .integer(Int64(max(0, punches))), .integer(deleted.sortOrder), .real(deleted.createdAt),
                      .integer(Int64(min(999, max(0, target.strongest)))), .integer(Int64(max(0, target.bestCombo))),

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Pictures
 import SQLiteDatabase
 import StressCore
@@ -101,8 +102,9 @@ extension TargetStore {
         } else {
             picture = .builtin(assetName: text(4) ?? "")
         }
+        let shown = BuiltinCatalog.shown(name: name, message: text(2) ?? "", key: text(3))
         return StressTarget(
-            id: id, name: name, message: text(2) ?? "", picture: picture,
+            id: id, name: shown.name, message: shown.message, picture: picture,
             isFavorite: (int(6) ?? 0) != 0, isSelected: (int(7) ?? 0) != 0,
             punchCount: Int(int(8) ?? 0), builtinKey: text(3),
             strongest: Int(int(9) ?? 0), bestCombo: Int(int(10) ?? 0),
@@ -136,7 +138,8 @@ extension TargetStore {
             // The favorite-limit triggers are the library's only RAISE: matched by
             // code, so rewording the message cannot break the rule.
             if error.isTriggerRefusal && !error.message.contains(LibrarySchema.countCeilingMessage) { return .favoriteLimitReached }
-            if error.isDamagedFile { return .damagedDatabase(path: "the library", detail: error.message) }
+            // TRANSLATORS: stands in for the library's file in "the library at %s is damaged...", when its path is not known.
+            if error.isDamagedFile { return .damagedDatabase(path: tr("the library"), detail: error.message) }
             return .database(error)
         case let error as PictureImportError:
             return .picture(error)

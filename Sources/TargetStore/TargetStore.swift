@@ -4,6 +4,7 @@
 // what a picture may be (the Pictures module does).
 
 import Foundation
+import Localization
 import Pictures
 import SQLiteDatabase
 import StressCore
@@ -62,7 +63,8 @@ public final class TargetStore: Sendable {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .fileSystem("cannot create the data folder \(dataDirectory.path) (\(FileErrorText.describe(error))); choose another with --data-dir")
+            // TRANSLATORS: the data folder, and the system's reason ("not a directory").
+            throw .fileSystem(tr("cannot create the data folder %s (%s); choose another with --data-dir", dataDirectory.path, FileErrorText.describe(error)))
         }
         Self.keepPrivate(dataDirectory, mode: 0o700)
         let pictures = try PictureFiles(directory: dataDirectory.appendingPathComponent("images", isDirectory: true))
@@ -104,17 +106,25 @@ public final class TargetStore: Sendable {
                 }
                 readOnly = true
                 let folder = databaseURL?.deletingLastPathComponent().path ?? databasePath
-                reason = Self.isFull(databaseURL)
-                    ? "The disk holding \(folder) is full, so the library opened read-only: you can punch, but nothing is saved. Free some space and start again."
-                    : "The library in \(folder) cannot be written just now (\(error.isReadOnly ? "it is read-only" : "the disk reported an error")), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again."
+                if Self.isFull(databaseURL) {
+                    // TRANSLATORS: shown when the app starts: %s is the data folder.
+                    reason = tr("The disk holding %s is full, so the library opened read-only: you can punch, but nothing is saved. Free some space and start again.", folder)
+                } else if error.isReadOnly {
+                    // TRANSLATORS: shown when the app starts: %s is the data folder.
+                    reason = tr("The library in %s cannot be written just now (it is read-only), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again.", folder)
+                } else {
+                    // TRANSLATORS: shown when the app starts: %s is the data folder.
+                    reason = tr("The library in %s cannot be written just now (the disk reported an error), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again.", folder)
+                }
             }
             isReadOnly = readOnly
             readOnlyReason = reason
             if readOnly {
                 // Nothing can be migrated or repaired here; an old library is left as it is.
                 guard try LibrarySchema.migrator.isUpToDate(connection) else {
-                    throw TargetStoreError.fileSystem("the library at \(databasePath) needs updating, but its disk is read-only; "
-                        + "copy the folder somewhere writable and use --data-dir")
+                    // TRANSLATORS: %s is the library's file.
+                    throw TargetStoreError.fileSystem(tr("the library at %s needs updating, but its disk is read-only; copy the folder somewhere writable and use --data-dir",
+                                                         databasePath))
                 }
                 repairs = []
                 return
@@ -140,10 +150,16 @@ public final class TargetStore: Sendable {
             }
             throw .damagedDatabase(path: databasePath, detail: error.message)
         } catch let error as DatabaseError where (error.isDiskFull || error.isIOError) && Self.isFull(databaseURL) {
-            throw .fileSystem("the disk holding \(databaseURL?.deletingLastPathComponent().path ?? "the library") is full, "
-                + "so the library cannot be opened; free some space and start again")
+            // TRANSLATORS: %s is the data folder.
+            throw .fileSystem(tr("the disk holding %s is full, so the library cannot be opened; free some space and start again",
+                                 databaseURL?.deletingLastPathComponent().path ?? tr("the library")))
         } catch let error as MigrationError {
-            throw .newerDatabase(path: databasePath, detail: error.description)
+            // Said here, in the user's language: the SQLite layer knows no languages.
+            guard case .unknownMigrations(let names) = error else { throw .newerDatabase(path: databasePath, detail: error.description) }
+            // TRANSLATORS: %s lists the unknown migrations' names (v8-something, in English).
+            throw .newerDatabase(path: databasePath, detail: tr(
+                "the library was written by a newer version of StressPunch (it has migrations %s); update StressPunch to open it",
+                names.joined(separator: ", ")))
         } catch {
             throw Self.storeError(error)
         }
@@ -233,7 +249,8 @@ public final class TargetStore: Sendable {
                 UPDATE target SET is_favorite = 0 WHERE is_favorite = 1 AND id NOT IN
                     (SELECT id FROM target WHERE is_favorite = 1 ORDER BY sort_order, id LIMIT \(FavoriteRule.limit))
                 """)
-            repairs.append("kept the first \(FavoriteRule.limit) of \(favorites) favorites")
+            // TRANSLATORS: a repair said when the library opens: %2$d is the most favorites there can be (4), %1$d how many there were.
+            repairs.append(trn("kept the first %2$d of %1$d favorite", "kept the first %2$d of %1$d favorites", favorites, FavoriteRule.limit))
         }
         let selected = Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0)
         let total = Int(try db.scalarInt("SELECT count(*) FROM target") ?? 0)
@@ -242,10 +259,12 @@ public final class TargetStore: Sendable {
                 UPDATE target SET is_selected = 0 WHERE is_selected = 1 AND id <>
                     (SELECT id FROM target WHERE is_selected = 1 ORDER BY sort_order, id LIMIT 1)
                 """)
-            repairs.append("kept one of \(selected) selected targets")
+            // TRANSLATORS: a repair said when the library opens: %d is how many targets were selected at once.
+            repairs.append(trn("kept one of %d selected target", "kept one of %d selected targets", selected))
         } else if selected == 0 && total > 0 {
             try db.execute("UPDATE target SET is_selected = 1 WHERE id = (SELECT id FROM target ORDER BY sort_order, id LIMIT 1)")
-            repairs.append("selected the first target, as none was")
+            // TRANSLATORS: a repair said when the library opens.
+            repairs.append(tr("selected the first target, as none was"))
         }
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
         let missing = LibrarySchema.ruleNames.filter { !present.contains($0) }
@@ -253,7 +272,8 @@ public final class TargetStore: Sendable {
         if !missing.isEmpty { try db.execute(LibrarySchema.rulesSQL) }
         if !missingCeiling.isEmpty { try db.execute(LibrarySchema.countCeilingSQL) }
         if !(missing + missingCeiling).isEmpty {
-            repairs.append("put back its rules (" + (missing + missingCeiling).joined(separator: ", ") + ")")
+            // TRANSLATORS: a repair said when the library opens: %s lists the rules' names (SQL triggers and indexes).
+            repairs.append(tr("put back its rules (%s)", (missing + missingCeiling).joined(separator: ", ")))
         }
         return repairs
     }

@@ -1,3 +1,4 @@
+import Localization
 import Pictures
 import SQLiteDatabase
 import StressCore
@@ -24,37 +25,45 @@ public enum TargetStoreError: Error, Sendable, CustomStringConvertible {
         case .favoriteLimitReached:
             return FavoriteRule.refusalReason
         case .targetNotFound(let id):
-            return "there is no target with id \(id). List the targets to see their ids."
+            // TRANSLATORS: %s is the target's ID.
+            return tr("there is no target with id %s. List the targets to see their ids.", id)
         case .invalid(let reason):
             return reason.description
         case .picture(let reason):
             return reason.description
         case .damagedDatabase(let path, let detail):
-            return "the library at \(path) is damaged or not a StressPunch library (\(detail)). "
-                + "Move it aside to start a fresh library; nothing was changed."
+            // TRANSLATORS: the library file, and SQLite's reason (in English).
+            return tr("the library at %s is damaged or not a StressPunch library (%s). Move it aside to start a fresh library; nothing was changed.",
+                      path, detail)
         case .damagedDatabaseWithBackup(let path, let detail, let backup, let day):
-            return "the library at \(path) is damaged (\(detail)); nothing was changed. The newest good backup is \(backup) "
-                + "(from \(day)): restore it with 'stresspunch library restore-backup'"
+            // TRANSLATORS: the library file, SQLite's reason (in English), the backup file and its day (2026-12-01).
+            return tr("the library at %s is damaged (%s); nothing was changed. The newest good backup is %s (from %s): restore it with 'stresspunch library restore-backup'",
+                      path, detail, backup, day)
         case .newerDatabase(let path, let detail):
-            return "\(path): \(detail)"
+            // TRANSLATORS: a file, then what is wrong with it.
+            return tr("%s: %s", path, detail)
         case .foreignDatabase(let path):
-            return "\(path) is another program's SQLite database, not a StressPunch library; it was not changed. "
-                + "Choose another folder with --data-dir"
+            // TRANSLATORS: %s is the file found where the library should be.
+            return tr("%s is another program's SQLite database, not a StressPunch library; it was not changed. Choose another folder with --data-dir", path)
         case .database(let error):
             if error.isBusy {
-                return "the library is busy in another StressPunch window; try again in a moment (\(error.message))"
+                // TRANSLATORS: %s is SQLite's reason (in English).
+                return tr("the library is busy in another StressPunch window; try again in a moment (%s)", error.message)
             }
             if error.isDiskFull {
-                return "the disk holding the library is full; free some space and try again"
+                return tr("the disk holding the library is full; free some space and try again")
             }
             if error.isReadOnly {
-                return "the library cannot be written (\(error.message)); check the data folder's permissions and free space"
+                // TRANSLATORS: %s is SQLite's reason (in English).
+                return tr("the library cannot be written (%s); check the data folder's permissions and free space", error.message)
             }
-            return "the library could not be updated: \(error.message)"
+            // TRANSLATORS: %s is SQLite's reason (in English).
+            return tr("the library could not be updated: %s", error.message)
         case .fileSystem(let message):
             return message
         case .cannotCrop(let id, let name):
-            return "target \(id) (\(name)) shows built-in art, which always shows whole; give it a photo with --image to crop it"
+            // TRANSLATORS: the target's ID and name.
+            return tr("target %s (%s) shows built-in art, which always shows whole; give it a photo with --image to crop it", id, name)
         }
     }
 }

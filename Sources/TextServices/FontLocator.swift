@@ -5,6 +5,7 @@
 
 import CFontconfig
 import Foundation
+import Localization
 
 /// The font files the app draws text with.
 public struct FontFiles: Sendable, Hashable {
@@ -26,8 +27,10 @@ public struct FontFiles: Sendable, Hashable {
     /// the app to print once at startup; empty when everything was found.
     public var missingFontAdvice: [String] {
         var advice: [String] = []
-        if bold == nil { advice.append("no bold font found, bold text uses the regular font; install fonts-dejavu-core") }
-        if emoji == nil { advice.append("no emoji font found, emoji show as boxes; install fonts-noto-color-emoji") }
+        // TRANSLATORS: on the terminal at startup; fonts-dejavu-core is a package's name.
+        if bold == nil { advice.append(tr("no bold font found, bold text uses the regular font; install fonts-dejavu-core")) }
+        // TRANSLATORS: on the terminal at startup; fonts-noto-color-emoji is a package's name.
+        if emoji == nil { advice.append(tr("no emoji font found, emoji show as boxes; install fonts-noto-color-emoji")) }
         return advice
     }
 }
@@ -40,8 +43,9 @@ public enum FontLocatorError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noFont(let searched):
-            return "no font found (fontconfig and \(searched.joined(separator: ", "))); "
-                + "install a sans-serif font, e.g. `apt-get install fonts-dejavu-core`"
+            // TRANSLATORS: %s lists the folders searched for fonts; keep the command as it is.
+            return tr("no font found (fontconfig and %s); install a sans-serif font, e.g. `apt-get install fonts-dejavu-core`",
+                      searched.joined(separator: ", "))
         }
     }
 }

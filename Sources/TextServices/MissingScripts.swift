@@ -5,6 +5,7 @@
 
 import CHarfBuzz
 import Foundation
+import Localization
 
 final class MissingScripts {
     private var reported: Set<UInt32> = []
@@ -25,10 +26,13 @@ final class MissingScripts {
 
     static func message(forScriptTag tagValue: UInt32, scalar: UInt32) -> String {
         let code = String(format: "U+%04X", scalar)
-        let name = scriptNames[tagValue] ?? fourCharacterCode(tagValue)
+        let name = scriptNames[tagValue].map(Localization.translation(of:)) ?? fourCharacterCode(tagValue)
         let cjk = [tag("Hani"), tag("Hira"), tag("Kana"), tag("Hang"), tag("Bopo")].contains(tagValue)
-        return "stresspunch: no installed font has \(name) characters (\(code)); they show as boxes. "
-            + "Install a font that has them, e.g. `apt-get install \(cjk ? "fonts-noto-cjk" : "fonts-noto-core")`"
+        // TRANSLATORS: on the terminal: the first %s is a writing system ("Arabic"), the second a character's code
+        // (U+0627), the third the package to install; keep the command as it is.
+        let advice = tr("no installed font has %s characters (%s); they show as boxes. Install a font that has them, e.g. `apt-get install %s`",
+                        name, code, cjk ? "fonts-noto-cjk" : "fonts-noto-core")
+        return "stresspunch: " + advice
     }
 
     static func printToStandardError(_ line: String) {
@@ -45,13 +49,17 @@ final class MissingScripts {
     }
 
     /// Names of the scripts people are most likely to meet; others show their ISO 15924 code.
-    private static let scriptNames: [UInt32: String] = [
-        tag("Arab"): "Arabic", tag("Hebr"): "Hebrew", tag("Hani"): "Chinese (Han)", tag("Hira"): "Japanese (Hiragana)",
-        tag("Kana"): "Japanese (Katakana)", tag("Hang"): "Korean (Hangul)", tag("Deva"): "Devanagari",
-        tag("Beng"): "Bengali", tag("Taml"): "Tamil", tag("Telu"): "Telugu", tag("Thai"): "Thai", tag("Geor"): "Georgian",
-        tag("Armn"): "Armenian", tag("Ethi"): "Ethiopic", tag("Khmr"): "Khmer", tag("Mymr"): "Myanmar",
-        tag("Sinh"): "Sinhala", tag("Gujr"): "Gujarati", tag("Guru"): "Gurmukhi", tag("Knda"): "Kannada",
-        tag("Mlym"): "Malayalam", tag("Tibt"): "Tibetan", tag("Syrc"): "Syriac", tag("Thaa"): "Thaana",
-        tag("Zyyy"): "common", tag("Zsym"): "symbol", tag("Zzzz"): "unassigned", tag("Bopo"): "Bopomofo",
+    /// Marked for the catalog, translated where the message is made.
+    // TRANSLATORS: names of writing systems, as in "no installed font has Arabic characters".
+    private static let scriptNames: [UInt32: StaticString] = [
+        tag("Arab"): trNoop("Arabic"), tag("Hebr"): trNoop("Hebrew"), tag("Hani"): trNoop("Chinese (Han)"),
+        tag("Hira"): trNoop("Japanese (Hiragana)"), tag("Kana"): trNoop("Japanese (Katakana)"), tag("Hang"): trNoop("Korean (Hangul)"),
+        tag("Deva"): trNoop("Devanagari"), tag("Beng"): trNoop("Bengali"), tag("Taml"): trNoop("Tamil"), tag("Telu"): trNoop("Telugu"),
+        tag("Thai"): trNoop("Thai"), tag("Geor"): trNoop("Georgian"), tag("Armn"): trNoop("Armenian"), tag("Ethi"): trNoop("Ethiopic"),
+        tag("Khmr"): trNoop("Khmer"), tag("Mymr"): trNoop("Myanmar"), tag("Sinh"): trNoop("Sinhala"), tag("Gujr"): trNoop("Gujarati"),
+        tag("Guru"): trNoop("Gurmukhi"), tag("Knda"): trNoop("Kannada"), tag("Mlym"): trNoop("Malayalam"), tag("Tibt"): trNoop("Tibetan"),
+        tag("Syrc"): trNoop("Syriac"), tag("Thaa"): trNoop("Thaana"),
+        // TRANSLATORS: writing systems: characters common to many ("common"), symbols, unassigned code points.
+        tag("Zyyy"): trNoop("common"), tag("Zsym"): trNoop("symbol"), tag("Zzzz"): trNoop("unassigned"), tag("Bopo"): trNoop("Bopomofo"),
     ]
 }

@@ -10,6 +10,7 @@
 
 import CSDL2
 import Foundation
+import Localization
 import Raster
 import SDLSupport
 
@@ -22,9 +23,12 @@ public enum FontLoadError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noFont(let error): return error.description
-        case .cannotStartFontEngine(let reason): return "cannot start SDL2_ttf (\(reason)); reinstall libsdl2-ttf"
+        case .cannotStartFontEngine(let reason):
+            // TRANSLATORS: %s is SDL2_ttf's own reason (in English); SDL2_ttf is a library, libsdl2-ttf its package.
+            return tr("cannot start SDL2_ttf (%s); reinstall libsdl2-ttf", reason)
         case .cannotOpen(let path, let reason):
-            return "cannot open font \(path) (\(reason)); check the file or install fonts-dejavu-core"
+            // TRANSLATORS: the first %s is a font file's path, the second why it could not be opened; fonts-dejavu-core is a package.
+            return tr("cannot open font %s (%s); check the file or install fonts-dejavu-core", path, reason)
         }
     }
 }
@@ -80,7 +84,7 @@ public final class SDLGlyphSource: GlyphSource {
         if let failure = TTFLibrary.startFailure { throw .cannotStartFontEngine(reason: failure) }
         self.files = files
         // Open one size now so a broken file is reported here, not as missing text later.
-        var whyNot = "unknown error"
+        var whyNot = tr("unknown error")
         guard let probe = Self.open(files.regular, size: 16, whyNot: &whyNot) else {
             throw .cannotOpen(path: files.regular, reason: whyNot)
         }
@@ -378,8 +382,8 @@ enum TTFLibrary {
     }()
 
     static func lastError() -> String {
-        guard let message = SDL_GetError() else { return "unknown error" }
+        guard let message = SDL_GetError() else { return tr("unknown error") }
         let text = String(cString: message)
-        return text.isEmpty ? "unknown error" : text
+        return text.isEmpty ? tr("unknown error") : text
     }
 }

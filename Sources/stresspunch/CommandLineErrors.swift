@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StressCore
 import TargetStore
 
@@ -9,26 +10,33 @@ extension TargetStoreError {
     var commandLine: String {
         switch self {
         case .favoriteLimitReached:
-            return "you already have \(FavoriteRule.limit) favorites; take one off with 'stresspunch targets favorite ID off' "
-                + "('stresspunch targets list' shows the IDs and the ★ favorites) and try again"
+            // TRANSLATORS: %d is the most favorites there can be (4).
+            return trn("you already have %d favorite; take one off with 'stresspunch targets favorite ID off' ('stresspunch targets list' shows the IDs and the ★ favorites) and try again",
+                       "you already have %d favorites; take one off with 'stresspunch targets favorite ID off' ('stresspunch targets list' shows the IDs and the ★ favorites) and try again",
+                       FavoriteRule.limit)
         case .targetNotFound(let id):
-            return "there is no target with id \(id); 'stresspunch targets list' shows the IDs"
+            // TRANSLATORS: %s is the target ID given.
+            return tr("there is no target with id %s; 'stresspunch targets list' shows the IDs", id)
         case .invalid(.nameEmpty):
-            return "a target needs a name: give one with --name NAME (not empty, not only spaces)"
+            return tr("a target needs a name: give one with --name NAME (not empty, not only spaces)")
         case .invalid(.nameTooLong(let length)):
-            return "the name is \(length) characters long; give --name at most \(TargetValidation.maxNameLength) characters"
+            // TRANSLATORS: the first %d is the name's length in characters, the second the most it may have (60).
+            return trn("the name is %d character long; give --name at most %d characters", "the name is %d characters long; give --name at most %d characters",
+                       length, TargetValidation.maxNameLength)
         case .invalid(.messageTooLong(let length)):
-            return "the message is \(length) characters long; give --message at most \(TargetValidation.maxMessageLength) characters"
+            // TRANSLATORS: the first %d is the message's length in characters, the second the most it may have (200).
+            return trn("the message is %d character long; give --message at most %d characters", "the message is %d characters long; give --message at most %d characters",
+                       length, TargetValidation.maxMessageLength)
         case .database(let error):
             if error.isBusy {
-                return "the library is busy in another StressPunch (the app or another command); try again in a moment"
+                return tr("the library is busy in another StressPunch (the app or another command); try again in a moment")
             }
-            if error.isDiskFull { return "the disk holding the library is full; free some space and try again" }
+            if error.isDiskFull { return tr("the disk holding the library is full; free some space and try again") }
             if error.isReadOnly {
-                return "the library cannot be written; check the data folder's permissions and free space, or choose another with --data-dir"
+                return tr("the library cannot be written; check the data folder's permissions and free space, or choose another with --data-dir")
             }
-            if error.isIOError { return "the disk holding the library reported an error; check the disk and try again" }
-            return "the library could not be updated; try again, and if it keeps failing put a backup back with 'stresspunch library restore-backup'"
+            if error.isIOError { return tr("the disk holding the library reported an error; check the disk and try again") }
+            return tr("the library could not be updated; try again, and if it keeps failing put a backup back with 'stresspunch library restore-backup'")
         default:
             return description
         }

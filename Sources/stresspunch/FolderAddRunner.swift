@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Locking
 import PictureCodecs
 import Pictures
@@ -22,7 +23,9 @@ struct FolderAddRunner {
     func run(folder: URL, message: String) throws(TargetStoreError) -> Report {
         let files: [URL]
         do { files = try PictureFiles.pictures(in: folder) } catch {
-            throw .fileSystem("cannot read the folder \(DiagnosticText.oneLine(folder.path)) (\(FileErrorText.describe(error))); check that it exists and you may read it")
+            // TRANSLATORS: the folder given with --image, and the system's reason ("permission denied").
+            throw .fileSystem(tr("cannot read the folder %s (%s); check that it exists and you may read it",
+                                 DiagnosticText.oneLine(folder.path), FileErrorText.describe(error)))
         }
         var report = Report()
         // Decoded a batch at a time: every core busy, and no more than a batch of
@@ -42,14 +45,17 @@ struct FolderAddRunner {
                 switch result {
                 case .success(let picture)?:
                     do {
-                        report.added.append(try store.insert(name: name.isEmpty ? "Picture" : name, message: message, picture: .imported(picture)))
+                        // TRANSLATORS: the name a target added from a folder gets when its file's name gives none.
+                        let shownName = name.isEmpty ? tr("Picture") : name
+                        report.added.append(try store.insert(name: shownName, message: message, picture: .imported(picture)))
                     } catch let error where error.isPerTarget {
                         report.refused.append((file.lastPathComponent, error.description))
                     }
                 case .failure(let error)?:
                     report.refused.append((file.lastPathComponent, error.description))
                 case nil:
-                    report.refused.append((file.lastPathComponent, "it was not read"))
+                    // TRANSLATORS: why a file of the folder was skipped.
+                    report.refused.append((file.lastPathComponent, tr("it was not read")))
                 }
             }
         }

@@ -1,5 +1,6 @@
 import CommandLineInterface
 import Foundation
+import Localization
 import StressCore
 import TargetStore
 
@@ -20,7 +21,15 @@ struct SettingsCommandRunner {
             // The parser checked the value already; a refusal here cannot happen.
             do { try changed.set(key, text) } catch { return error.description }
             try store.setSettings(changed.stored(key))
-            return "\(key.rawValue) is now \(changed.value(key))"
+            if key == .language {
+                // A language with no translation is kept (one may be installed later) and
+                // said once; the answer is then in the language now spoken.
+                if let note = Localization.use(setting: changed.language) {
+                    FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
+                }
+            }
+            // TRANSLATORS: `settings set`: the setting's key and its new value, both as typed ("volume is now 35").
+            return tr("%s is now %s", key.rawValue, changed.value(key))
         }
     }
 

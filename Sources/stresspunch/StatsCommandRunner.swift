@@ -1,4 +1,6 @@
+import CommandLineInterface
 import Foundation
+import Localization
 import StressCore
 import TargetStore
 
@@ -41,7 +43,7 @@ struct StatsCommandRunner {
                 }
                 return String(decoding: try encoder.encode(rows), as: UTF8.self)
             } catch {
-                throw .fileSystem("cannot write the stats as JSON: \(error)")
+                throw .fileSystem(tr("cannot write the stats as JSON: %s", String(describing: error)))
             }
         }
         return try plain(totals, days: days)
@@ -52,31 +54,55 @@ struct StatsCommandRunner {
         var lines: [String] = []
         let sum = punched.reduce(0) { $0 + $1.punches }
         let strongest = punched.map(\.strongest).max() ?? 0
-        lines.append("Last \(days) day\(days == 1 ? "" : "s"): \(sum) punch\(sum == 1 ? "" : "es")"
-                     + (sum > 0 ? ", strongest \(strongest)" : "") + ".")
+        // TRANSLATORS: `stats`: how many punches landed over the days shown, and the strongest one's strength (0 to 999).
+        let punches = sum > 0 ? trn("%d punch, strongest %d", "%d punches, strongest %d", sum, strongest) : trn("%d punch", "%d punches", sum)
+        // TRANSLATORS: `stats`, its first line: %d is the number of days, %s says the punches ("12 punches, strongest 640").
+        lines.append(trn("Last %d day: %s.", "Last %d days: %s.", days, punches))
         if !punched.isEmpty {
+            // TRANSLATORS: `stats`, column heading over the days (2026-12-01).
+            let dayHeading = tr("DATE")
+            // TRANSLATORS: `stats` and `targets list`, column heading over the punch counts.
+            let punchesHeading = tr("PUNCHES")
+            // TRANSLATORS: `stats`, column heading over the strongest punch's strength.
+            let strongestHeading = tr("STRONGEST")
+            let widths = [max(10, width(dayHeading)), max(7, width(punchesHeading)), max(9, width(strongestHeading))]
             lines.append("")
-            lines.append("DATE        PUNCHES  STRONGEST")
+            lines.append("\(pad(dayHeading, widths[0], right: false))  \(pad(punchesHeading, widths[1]))  \(pad(strongestHeading, widths[2]))")
             for day in punched {
-                lines.append("\(day.day)  \(pad(String(day.punches), 7))  \(pad(String(day.strongest), 9))")
+                lines.append("\(pad(day.day, widths[0], right: false))  \(pad(Localization.formatted(day.punches), widths[1]))  "
+                             + pad(Localization.formatted(day.strongest), widths[2]))
             }
         }
         let targets = try store.allTargets().filter { $0.punchCount > 0 }.sorted { $0.punchCount > $1.punchCount }
         lines.append("")
         if targets.isEmpty {
-            lines.append("No target has been punched yet.")
+            lines.append(tr("No target has been punched yet."))
         } else {
-            lines.append("All time, per target:")
-            lines.append("PUNCHES  STRONGEST  BEST COMBO  NAME")
+            // TRANSLATORS: `stats`, the heading over the table of targets.
+            lines.append(tr("All time, per target:"))
+            // TRANSLATORS: `stats` and `targets list`, column heading over the punch counts.
+            let punchesHeading = tr("PUNCHES")
+            // TRANSLATORS: `stats`, column heading over the strongest punch's strength.
+            let strongestHeading = tr("STRONGEST")
+            // TRANSLATORS: `stats`, column heading over the most punches in a row (a combo).
+            let comboHeading = tr("BEST COMBO")
+            // TRANSLATORS: `stats` and `targets list`, column heading over the targets' names.
+            let nameHeading = tr("NAME")
+            let widths = [max(7, width(punchesHeading)), max(9, width(strongestHeading)), max(10, width(comboHeading))]
+            lines.append("\(pad(punchesHeading, widths[0]))  \(pad(strongestHeading, widths[1]))  \(pad(comboHeading, widths[2]))  \(nameHeading)")
             for target in targets {
-                lines.append("\(pad(String(target.punchCount), 7))  \(pad(String(target.strongest), 9))  "
-                             + "\(pad(String(target.bestCombo), 10))  \(target.name)")
+                lines.append("\(pad(Localization.formatted(target.punchCount), widths[0]))  \(pad(Localization.formatted(target.strongest), widths[1]))  "
+                             + "\(pad(Localization.formatted(target.bestCombo), widths[2]))  \(target.name)")
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+    /// Terminal columns (a CJK heading takes two a character).
+    private func width(_ text: String) -> Int { TerminalWidth.of(text) }
+
+    /// `text` padded to `width` columns: spaces before it (numbers line up on the right) unless `right` is false.
+    private func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+        TerminalWidth.pad(text, to: width, right: right)
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineInterface
 import Foundation
+import Localization
 import PictureCodecs
 import Pictures
 import StressCore
@@ -26,7 +27,8 @@ struct TargetsCommandRunner {
             let picture = try importPicture(imageURL)
             let target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite,
                                           crop: crop ?? .full)
-            return "added target \(target.id): \(target.name)\(target.isFavorite ? " (favorite)" : "")"
+            // TRANSLATORS: `targets add`: the new target's ID and name.
+            return target.isFavorite ? tr("added target %s: %s (favorite)", target.id, target.name) : tr("added target %s: %s", target.id, target.name)
 
         case .addFolder:
             // Carried out by FolderAddRunner, which reports each file.
@@ -40,37 +42,43 @@ struct TargetsCommandRunner {
             }
             let picture = try imageURL.map { url throws(TargetStoreError) in NewPicture.imported(try importPicture(url)) }
             let target = try store.update(id: id, name: name, message: message, picture: picture, crop: crop)
-            return "updated target \(target.id): \(target.name)"
+            // TRANSLATORS: `targets edit`: the target's ID and name.
+            return tr("updated target %s: %s", target.id, target.name)
 
         case .delete(let id):
             guard let target = try store.target(id: id) else { throw .targetNotFound(id: id) }
             try store.delete(id: id)
-            return "deleted target \(id): \(target.name)"
+            // TRANSLATORS: `targets delete`: the target's ID and name.
+            return tr("deleted target %s: %s", id, target.name)
 
         case .favorite(let id, let on):
             let target = try store.setFavorite(on, for: id)
-            return on ? "target \(id) (\(target.name)) is a favorite" : "target \(id) (\(target.name)) is no longer a favorite"
+            // TRANSLATORS: `targets favorite`: the target's ID and name.
+            return on ? tr("target %s (%s) is a favorite", id, target.name) : tr("target %s (%s) is no longer a favorite", id, target.name)
 
         case .wash(let id?):
             guard let target = try store.target(id: id) else { throw .targetNotFound(id: id) }
             let washed = try store.wash(id)
-            return washed == 0 ? "target \(id) (\(target.name)) was already clean" : "washed target \(id) (\(target.name)): \(washed) mark\(washed == 1 ? "" : "s") gone"
+            // TRANSLATORS: `targets wash`: the target's ID and name.
+            if washed == 0 { return tr("target %s (%s) was already clean", id, target.name) }
+            // TRANSLATORS: `targets wash`: %1$d is how many marks were washed off, %2$s the target's ID, %3$s its name.
+            return trn("washed target %2$s (%3$s): %1$d mark gone", "washed target %2$s (%3$s): %1$d marks gone", washed, id, target.name)
         case .wash(nil):
             let washed = try store.wash(nil)
-            return "washed every target: \(washed) mark\(washed == 1 ? "" : "s") gone"
+            // TRANSLATORS: `targets wash --all`: %d is how many marks were washed off.
+            return trn("washed every target: %d mark gone", "washed every target: %d marks gone", washed)
 
         case .select(let id):
             try store.select(id: id)
             let name = try store.target(id: id)?.name ?? ""
-            return "selected target \(id): \(name)"
+            // TRANSLATORS: `targets select`: the target's ID and name.
+            return tr("selected target %s: %s", id, name)
 
         case .restoreDefaults:
             let restored = try store.restoreDefaults()
-            switch restored {
-            case 0: return "all built-in targets are already in the library"
-            case 1: return "restored 1 built-in target"
-            default: return "restored \(restored) built-in targets"
-            }
+            if restored == 0 { return tr("all built-in targets are already in the library") }
+            // TRANSLATORS: `targets restore-defaults`: %d is how many built-in targets came back.
+            return trn("restored %d built-in target", "restored %d built-in targets", restored)
         }
     }
 
@@ -130,21 +138,40 @@ struct TargetsCommandRunner {
         do {
             return String(decoding: try encoder.encode(rows), as: UTF8.self)
         } catch {
-            throw .fileSystem("cannot write the list as JSON: \(error)")
+            throw .fileSystem(tr("cannot write the list as JSON: %s", String(describing: error)))
         }
     }
 
     private func table(_ targets: [StressTarget]) -> String {
-        if targets.isEmpty { return "The library is empty. Add a target with 'stresspunch targets add' or run 'stresspunch targets restore-defaults'." }
+        if targets.isEmpty {
+            return tr("The library is empty. Add a target with 'stresspunch targets add' or run 'stresspunch targets restore-defaults'.")
+        }
+        // TRANSLATORS: `targets list`, column heading over the targets' IDs.
+        let idHeading = tr("ID")
+        // TRANSLATORS: `targets list`, column heading over the ★ of the favorites (short for favorite).
+        let favoriteHeading = tr("FAV")
+        // TRANSLATORS: `targets list`, column heading over the ● of the selected target (short for selected).
+        let selectedHeading = tr("SEL")
+        // TRANSLATORS: `stats` and `targets list`, column heading over the punch counts.
+        let punchesHeading = tr("PUNCHES")
+        // TRANSLATORS: `stats` and `targets list`, column heading over the targets' names.
+        let nameHeading = tr("NAME")
+        // TRANSLATORS: `targets list`, column heading over the targets' messages.
+        let messageHeading = tr("MESSAGE")
         // Columns by display width, not characters: CJK and emoji take two, marks none.
-        let nameWidth = min(32, max(4, targets.map { TerminalWidth.of(DiagnosticText.oneLine($0.name)) }.max() ?? 4))
-        var lines = ["\(pad("ID", 4, right: true))  FAV  SEL  \(pad("PUNCHES", 7, right: true))  \(pad("NAME", nameWidth))  MESSAGE"]
+        // Each at least as wide as its heading.
+        let names = targets.map { TerminalWidth.of(DiagnosticText.oneLine($0.name)) }.max() ?? 4
+        let nameWidth = max(TerminalWidth.of(nameHeading), min(32, max(4, names)))
+        let idWidth = max(4, TerminalWidth.of(idHeading)), favoriteWidth = max(3, TerminalWidth.of(favoriteHeading))
+        let selectedWidth = max(3, TerminalWidth.of(selectedHeading)), punchesWidth = max(7, TerminalWidth.of(punchesHeading))
+        var lines = [[pad(idHeading, idWidth, right: true), pad(favoriteHeading, favoriteWidth), pad(selectedHeading, selectedWidth),
+                      pad(punchesHeading, punchesWidth, right: true), pad(nameHeading, nameWidth), messageHeading].joined(separator: "  ")]
         for target in targets {
             lines.append([
-                pad(String(target.id), 4, right: true),
-                pad(target.isFavorite ? " ★" : "", 3),
-                pad(target.isSelected ? " ●" : "", 3),
-                pad(String(target.punchCount), 7, right: true),
+                pad(String(target.id), idWidth, right: true),
+                pad(target.isFavorite ? " ★" : "", favoriteWidth),
+                pad(target.isSelected ? " ●" : "", selectedWidth),
+                pad(Localization.formatted(target.punchCount), punchesWidth, right: true),
                 pad(clip(DiagnosticText.oneLine(target.name), nameWidth), nameWidth),
                 clip(DiagnosticText.oneLine(target.message), 48),
             ].joined(separator: "  "))

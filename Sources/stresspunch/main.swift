@@ -6,6 +6,7 @@ import AppShell
 import CommandLineInterface
 import Foundation
 import Kiosk
+import Localization
 import OperatorLock
 import PictureCodecs
 import Pictures
@@ -23,11 +24,20 @@ func fail(_ message: String, status: Int32) -> Never {
 /// Opens the library, saying once on stderr what it found broken and repaired.
 func openLibrary(_ dataDirectory: URL) throws(TargetStoreError) -> TargetStore {
     let store = try TargetStore(dataDirectory: dataDirectory)
+    // What the command says from here on is in the library's `language` setting.
+    if let language = try? store.setting(UserSettings.Key.language.storageKey), let note = Localization.use(setting: language) {
+        FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
+    }
     if !store.repairs.isEmpty {
-        FileHandle.standardError.write(Data("stresspunch: repaired the library: \(store.repairs.joined(separator: "; "))\n".utf8))
+        // TRANSLATORS: %s lists what was repaired, each said in its own message, separated by "; ".
+        FileHandle.standardError.write(Data("stresspunch: \(tr("repaired the library: %s", store.repairs.joined(separator: "; ")))\n".utf8))
     }
     return store
 }
+
+// The environment's language (LANG, LC_MESSAGES, LANGUAGE) for everything said before
+// a library is open; the library's `language` setting takes over once it is.
+Localization.start()
 
 // Everything this process creates (the library, its pictures, backups) is the user's
 // alone: the library holds the kiosk PIN's hash.
@@ -40,7 +50,8 @@ func checkKiosk(_ options: AppOptions) {
     if let folder = options.kioskPictures {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            fail("--kiosk-pictures \(folder.path) is not a folder; create it or name another", status: 1)
+            // TRANSLATORS: %s is the folder given with --kiosk-pictures.
+            fail(tr("--kiosk-pictures %s is not a folder; create it or name another", folder.path), status: 1)
         }
     }
     do {
@@ -48,8 +59,8 @@ func checkKiosk(_ options: AppOptions) {
         // (the app then says why), never a kiosk that does not come up.
         let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: true, readingWhenUnwritable: true)
         guard OperatorPIN(store: store).isSet else {
-            fail("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; "
-                 + "set one with 'stresspunch kiosk set-pin' and start again", status: 1)
+            fail(tr("kiosk mode needs an operator PIN, or nobody could quit or manage the kiosk; set one with 'stresspunch kiosk set-pin' and start again"),
+                 status: 1)
         }
     } catch {
         fail(error.commandLine, status: 1)
@@ -64,7 +75,8 @@ let invocation: Invocation
 do {
     invocation = try parser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    fail("\(error.message) (usage: \(error.usage); see stresspunch --help)", status: 2)
+    // TRANSLATORS: a usage error: the first %s says what was wrong, the second is the command's synopsis (syntax, in English).
+    fail(tr("%s (usage: %s; see stresspunch --help)", error.message, error.usage), status: 2)
 }
 
 switch invocation {
@@ -77,14 +89,24 @@ case .targets(.addFolder(let folder, let message), let dataDirectory):
         let report = try FolderAddRunner(store: openLibrary(dataDirectory)).run(folder: folder, message: message)
         for refused in report.refused {
             // File names come from outside: one holding a newline must not forge a line.
-            FileHandle.standardError.write(Data("stresspunch: skipped \(DiagnosticText.oneLine(refused.file)): \(DiagnosticText.oneLine(refused.reason))\n".utf8))
+            // TRANSLATORS: `targets add --image DIR` left a file out: its name, then why.
+            let line = tr("skipped %s: %s", DiagnosticText.oneLine(refused.file), DiagnosticText.oneLine(refused.reason))
+            FileHandle.standardError.write(Data("stresspunch: \(line)\n".utf8))
         }
         let added = report.added.count
-        print("added \(added) target\(added == 1 ? "" : "s") from \(DiagnosticText.oneLine(folder.path))"
-              + (report.refused.isEmpty ? "" : "; \(report.refused.count) file\(report.refused.count == 1 ? " was" : "s were") refused (see above)"))
+        // TRANSLATORS: `targets add --image DIR`: %d is how many targets were added, %s the folder.
+        let addedLine = trn("added %d target from %s", "added %d targets from %s", added, DiagnosticText.oneLine(folder.path))
+        if report.refused.isEmpty {
+            print(addedLine)
+        } else {
+            // TRANSLATORS: `targets add --image DIR` when some files were refused: %2$s is the line "added 3 targets from FOLDER",
+            // %1$d how many files were refused (each was said on a line of its own above).
+            print(trn("%2$s; %1$d file was refused (see above)", "%2$s; %1$d files were refused (see above)", report.refused.count, addedLine))
+        }
         // Some pictures refused: the rest are added, and the exit status says not all were.
         if !report.refused.isEmpty { exit(1) }
-        if added == 0 { fail("no pictures in \(folder.path) (PNG, JPEG, GIF, BMP or WebP); name a folder that has some", status: 1) }
+        // TRANSLATORS: %s is the folder given with --image.
+        if added == 0 { fail(tr("no pictures in %s (PNG, JPEG, GIF, BMP or WebP); name a folder that has some", folder.path), status: 1) }
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -113,17 +135,22 @@ case .setKioskPIN(let dataDirectory):
     let interactive = isatty(STDIN_FILENO) == 1
     var secret: String?
     if interactive {
-        secret = getpass("New operator PIN (6 to 12 digits; 4 or 5 are accepted but quickly guessed): ").map { String(cString: $0) }
+        // TRANSLATORS: the prompt of `kiosk set-pin` on a terminal; the PIN is typed after it, unseen.
+        secret = getpass(tr("New operator PIN (6 to 12 digits; 4 or 5 are accepted but quickly guessed): ")).map { String(cString: $0) }
     } else {
         secret = readLine(strippingNewline: true)
     }
-    guard let secret else { fail("no PIN on standard input; pipe one in or run in a terminal", status: 1) }
+    guard let secret else { fail(tr("no PIN on standard input; pipe one in or run in a terminal"), status: 1) }
     do {
         let pin = OperatorPIN(store: try openLibrary(dataDirectory))
         try pin.set(secret)
-        print("operator PIN set; kiosk mode asks for it to manage, change or quit")
+        print(tr("operator PIN set; kiosk mode asks for it to manage, change or quit"))
         if OperatorPIN.isShort(secret) {
-            FileHandle.standardError.write(Data("stresspunch: a PIN of \(OperatorPIN.suggestedDigits) or more digits is much harder to guess; set a longer one with 'stresspunch kiosk set-pin'\n".utf8))
+            // TRANSLATORS: %d is the digits a PIN should have (6).
+            let advice = trn("a PIN of %d or more digit is much harder to guess; set a longer one with 'stresspunch kiosk set-pin'",
+                             "a PIN of %d or more digits is much harder to guess; set a longer one with 'stresspunch kiosk set-pin'",
+                             OperatorPIN.suggestedDigits)
+            FileHandle.standardError.write(Data("stresspunch: \(advice)\n".utf8))
         }
     } catch let error as OperatorPINError {
         fail(error.description, status: 1)
@@ -136,7 +163,8 @@ case .setKioskIdle(let seconds, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         try store.setSettings([KioskPreferences.idleSecondsKey: String(seconds)])
-        print("the kiosk resets after \(KioskPreferences.describe(seconds: seconds)) without input")
+        // TRANSLATORS: %s is a time, such as "90 s" or "2 min".
+        print(tr("the kiosk resets after %s without input", KioskPreferences.describe(seconds: seconds)))
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -144,10 +172,12 @@ case .setKioskDefault(let id, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         guard let target = try store.allTargets().first(where: { $0.id == id }) else {
-            fail("there is no target \(id); 'stresspunch targets list' shows the IDs", status: 1)
+            // TRANSLATORS: %s is the target ID given.
+            fail(tr("there is no target %s; 'stresspunch targets list' shows the IDs", id), status: 1)
         }
         try store.setSettings([KioskPreferences.defaultTargetKey: String(id)])
-        print("the kiosk returns to “\(target.name)” when idle")
+        // TRANSLATORS: %s is the target's name.
+        print(tr("the kiosk returns to “%s” when idle", target.name))
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -155,7 +185,7 @@ case .resetKioskLockout(let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         try OperatorPIN(store: store).resetLockout()
-        print("the PIN pad's lockout is cleared: the operator can try the PIN again now")
+        print(tr("the PIN pad's lockout is cleared: the operator can try the PIN again now"))
     } catch let error as OperatorPINError {
         fail(error.description, status: 1)
     } catch let error as TargetStoreError {
@@ -167,8 +197,13 @@ case .exportLibrary(let file, let withPIN, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         let counts = try LibraryArchive.export(store, to: file, withPIN: withPIN)
-        print("exported \(counts.targets) targets and \(counts.pictures) pictures to \(file.path)"
-              + (withPIN ? " (with the operator PIN's hash: keep the file private)" : ""))
+        if withPIN {
+            // TRANSLATORS: `library export`: how many targets, how many pictures, the archive file. The English says "1 pictures" too.
+            print(tr("exported %d targets and %d pictures to %s (with the operator PIN's hash: keep the file private)", counts.targets, counts.pictures, file.path))
+        } else {
+            // TRANSLATORS: `library export`: how many targets, how many pictures, the archive file. The English says "1 pictures" too.
+            print(tr("exported %d targets and %d pictures to %s", counts.targets, counts.pictures, file.path))
+        }
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -176,9 +211,15 @@ case .importLibrary(let file, let replace, let dataDirectory):
     do {
         let store = try openLibrary(dataDirectory)
         let report = try LibraryArchive.importArchive(file, into: store, importer: PictureImporter(codec: SDLPictureCodec()), replace: replace)
-        print(replace ? "replaced the library with \(report.added) targets from \(file.path)"
-                      : "added \(report.added) targets from \(file.path)")
-        for skipped in report.skipped { print("skipped \(DiagnosticText.oneLine(skipped))") }
+        if replace {
+            // TRANSLATORS: `library import --replace`: how many targets, the archive file. The English says "1 targets" too.
+            print(tr("replaced the library with %d targets from %s", report.added, file.path))
+        } else {
+            // TRANSLATORS: `library import`: how many targets were added, the archive file. The English says "1 targets" too.
+            print(tr("added %d targets from %s", report.added, file.path))
+        }
+        // TRANSLATORS: `library import` left a target out: its name and why.
+        for skipped in report.skipped { print(tr("skipped %s", DiagnosticText.oneLine(skipped))) }
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -186,12 +227,19 @@ case .restoreBackup(let file, let dataDirectory):
     // The running app keeps the library file it opened: one swapped under it would
     // take every later save of the app into the file set aside.
     if let holder = InstanceLock.holder(dataDirectory: dataDirectory) {
-        fail("StressPunch is running on this library (process \(holder.processID)); quit it, then run this again", status: 1)
+        // TRANSLATORS: %s is the running app's process ID.
+        fail(tr("StressPunch is running on this library (process %s); quit it, then run this again", holder.processID), status: 1)
     }
     do {
         let result = try LibraryBackups.restore(file, into: dataDirectory)
-        print("restored the library from \(result.backup.path) (\(LibraryBackups.day(of: result.backup)))"
-              + (result.movedAside.map { "; the one it replaced is kept as \($0.path)" } ?? ""))
+        let day = LibraryBackups.day(of: result.backup)
+        if let kept = result.movedAside {
+            // TRANSLATORS: the backup file, its day (2026-12-01), and the file the replaced library is kept as.
+            print(tr("restored the library from %s (%s); the one it replaced is kept as %s", result.backup.path, day, kept.path))
+        } else {
+            // TRANSLATORS: the backup file and its day (2026-12-01).
+            print(tr("restored the library from %s (%s)", result.backup.path, day))
+        }
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -200,7 +248,8 @@ case .headless(let script, let options):
     do {
         try HeadlessRunner(script: script, options: options).run()
     } catch let error as ScriptError {
-        fail(error.description + "; nothing was run", status: 1)
+        // TRANSLATORS: %s is what is wrong with the script of a headless run.
+        fail(tr("%s; nothing was run", error.description), status: 1)
     } catch {
         fail(String(describing: error), status: 1)
     }
@@ -212,12 +261,14 @@ case .app(let options):
         instanceLock = lock
     case .held(let holder):
         if let window = holder.window, SDLWindow.bringToFront(x11Window: window) {
-            FileHandle.standardError.write(Data(
-                "stresspunch: StressPunch is already running on this library (process \(holder.processID)); its window is in front now\n".utf8))
+            // TRANSLATORS: %s is the running app's process ID.
+            let note = tr("StressPunch is already running on this library (process %s); its window is in front now", holder.processID)
+            FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
             exit(0)
         }
-        fail("StressPunch is already running on this library (process \(holder.processID)); switch to its window, "
-             + "or quit it and start again", status: 1)
+        // TRANSLATORS: %s is the running app's process ID.
+        fail(tr("StressPunch is already running on this library (process %s); switch to its window, or quit it and start again", holder.processID),
+             status: 1)
     case .unavailable:
         break
     }

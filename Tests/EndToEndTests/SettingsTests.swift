@@ -12,7 +12,7 @@ struct SettingsTests {
         let list = try cli.run("settings", "list")
         #expect(list.status == 0)
         let keys = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(keys == ["sound", "volume", "reduce-motion", "shake", "squash", "dent", "ui-scale", "contrast", "fullscreen", "photo-frame", "tool"])
+        #expect(keys == ["sound", "volume", "reduce-motion", "shake", "squash", "dent", "ui-scale", "contrast", "language", "fullscreen", "photo-frame", "tool"])
         #expect(try cli.run("settings", "get", "volume").standardOutput == "80\n")
         let set = try cli.run("settings", "set", "volume", "35")
         #expect(set.status == 0 && set.standardOutput == "volume is now 35\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StressCore
 import Testing
 
@@ -23,6 +24,8 @@ struct SettingsTableTests {
     /// What the README should say a key takes.
     static func values(of key: UserSettings.Key) -> String {
         if let range = key.range { return "\(range.lowerBound)–\(range.upperBound)" }
+        // Any code is taken; these are the ones with a translation.
+        if key == .language { return "system, or a code: " + LanguageChoice.shipped.map(\.code).joined(separator: ", ") }
         if let choices = key.choices { return choices.joined(separator: ", ") }
         return "on, off"
     }

@@ -32,7 +32,11 @@ public enum StressPunchProcess {
             process.executableURL = executableURL
             process.arguments = arguments
         }
+        // English unless a test asks for a language: the tests read the app's words,
+        // and a developer's own locale must not change them.
         var merged = ProcessInfo.processInfo.environment
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME"] { merged[name] = nil }
+        merged["LANG"] = "C.UTF-8"
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
 

@@ -1,5 +1,6 @@
 import Foundation
 import Input
+import Localization
 import PictureCodecs
 import Pictures
 import Platform
@@ -27,7 +28,8 @@ public struct HeadlessRunner {
         do {
             text = try String(contentsOf: script, encoding: .utf8)
         } catch {
-            throw RunError("cannot read the script \(script.path): \(error.localizedDescription)")
+            // TRANSLATORS: the first %s is the script file's path, the second why it could not be read.
+            throw RunError(tr("cannot read the script %s: %s", script.path, error.localizedDescription))
         }
         let lines = try HeadlessScript.parse(text)
         for line in lines {
@@ -37,13 +39,16 @@ public struct HeadlessRunner {
             default: break
             }
             if let name = keyName, !SDLEventInjector.isKnownKey(name) {
-                throw ScriptError(lineNumber: line.lineNumber, message: "'\(name)' is not a key name SDL knows (try Return, Escape, Tab, Left, a)")
+                // TRANSLATORS: %s is a key name written in a headless script; the key names in brackets are script words, keep them.
+                throw ScriptError(lineNumber: line.lineNumber, message: tr("'%s' is not a key name SDL knows (try Return, Escape, Tab, Left, a)", name))
             }
             if case .seed = line.command, line.time != 0 {
-                throw ScriptError(lineNumber: line.lineNumber, message: "a seed comes at time 0, before anything happens")
+                // TRANSLATORS: about the `seed` command of a headless script, which must come at time 0.
+                throw ScriptError(lineNumber: line.lineNumber, message: tr("a seed comes at time 0, before anything happens"))
             }
             if case .screenshot(let path) = line.command, !path.lowercased().hasSuffix(".png") {
-                throw ScriptError(lineNumber: line.lineNumber, message: "screenshots are PNG files: '\(path)' should end in .png")
+                // TRANSLATORS: %s is the file path a headless script gave for a screenshot.
+                throw ScriptError(lineNumber: line.lineNumber, message: tr("screenshots are PNG files: '%s' should end in .png", path))
             }
         }
 
@@ -120,8 +125,11 @@ public struct HeadlessRunner {
                     let chosen = occurrence.map { $0 <= points.count ? points[$0 - 1] : nil } ?? points.last
                     guard let point = chosen else {
                         let shown = app.session.visibleLabels.prefix(40).map { "“\($0)”" }.joined(separator: ", ")
-                        throw RunError("script line \(lines[next].lineNumber): nothing labelled “\(label)”\(occurrence.map { " (number \($0))" } ?? "") is on screen, so the run "
-                                       + "stopped there; it shows \(shown)")
+                        // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, %d which of several, the last %s lists the labels on screen.
+                        let message = occurrence.map { tr("nothing labelled “%s” (number %d) is on screen, so the run stopped there; it shows %s", label, $0, shown) }
+                            // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, the second lists the labels on screen.
+                            ?? tr("nothing labelled “%s” is on screen, so the run stopped there; it shows %s", label, shown)
+                        throw RunError(ScriptError(lineNumber: lines[next].lineNumber, message: message).description)
                     }
                     let x = Int(point.x.rounded()), y = Int(point.y.rounded())
                     if case .clickLabel = lines[next].command {
@@ -227,7 +235,8 @@ public struct HeadlessRunner {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw RunError("cannot write the screenshot \(url.path): \(error.localizedDescription)")
+            // TRANSLATORS: the first %s is the screenshot file's path, the second why it could not be written.
+            throw RunError(tr("cannot write the screenshot %s: %s", url.path, error.localizedDescription))
         }
     }
 }

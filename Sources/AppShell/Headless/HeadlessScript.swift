@@ -1,4 +1,5 @@
 import Input
+import Localization
 
 /// One line of a headless script.
 public enum ScriptCommand: Sendable, Equatable {
@@ -67,7 +68,8 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "script line \(lineNumber): \(message)" }
+    // TRANSLATORS: %s is a line number of a headless script (a file of test input), then what is wrong with that line.
+    public var description: String { tr("script line %s: %s", lineNumber, message) }
 }
 
 /// Parses headless scripts: one command a line, `#` starts a comment, a time in
@@ -82,13 +84,15 @@ public enum HeadlessScript {
             let words = marked.map(\.text)
             guard let timeWord = words.first else { continue }
             guard let time = Double(timeWord), time.isFinite, time >= 0 else {
-                throw ScriptError(lineNumber: number, message: "'\(timeWord)' is not a time in seconds (like 0.50)")
+                // TRANSLATORS: about a line of a headless script; %s is the word where its time should be.
+                throw ScriptError(lineNumber: number, message: tr("'%s' is not a time in seconds (like 0.50)", timeWord))
             }
             // A day of simulated time at most: frame counts stay far inside an Int.
             guard time <= maxTime else {
-                throw ScriptError(lineNumber: number, message: "time \(timeWord) is past the longest script, \(Int(maxTime)) s")
+                // TRANSLATORS: about a line of a headless script; the first %s is its time, the second the latest allowed, in seconds.
+                throw ScriptError(lineNumber: number, message: tr("time %s is past the longest script, %s s", timeWord, Int(maxTime)))
             }
-            guard words.count >= 2 else { throw ScriptError(lineNumber: number, message: "a command must follow the time") }
+            guard words.count >= 2 else { throw ScriptError(lineNumber: number, message: tr("a command must follow the time")) }
             // A quoted first argument of click or touch is a label, even "2" (a keypad key).
             let quotedLabel = marked.count > 2 && marked[2].quoted
             let command = try parseCommand(words[1].lowercased(), Array(words.dropFirst(2)), quotedLabel: quotedLabel, line: number)
@@ -109,14 +113,16 @@ public enum HeadlessScript {
         var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         // "Ctrl++" would split into an empty last part: the key is "+".
         if parts.count > 1, parts.last == "", parts[parts.count - 2] == "" { parts.removeLast(2); parts.append("+") }
-        guard let keyName = parts.popLast(), !keyName.isEmpty else { throw fail("'\(text)' names no key") }
+        // TRANSLATORS: %s is a key as a headless script wrote it ("Ctrl+").
+        guard let keyName = parts.popLast(), !keyName.isEmpty else { throw fail(tr("'%s' names no key", text)) }
         var modifiers: KeyModifiers = []
         for part in parts {
             switch part.lowercased() {
             case "ctrl", "control": modifiers.insert(.control)
             case "shift": modifiers.insert(.shift)
             case "alt": modifiers.insert(.alt)
-            default: throw fail("'\(part)' is not a modifier (Ctrl, Shift, Alt)")
+            // TRANSLATORS: %s is a word a headless script wrote before a key; Ctrl, Shift and Alt are script words, keep them.
+            default: throw fail(tr("'%s' is not a modifier (Ctrl, Shift, Alt)", part))
             }
         }
         return (keyName, modifiers)
@@ -130,27 +136,38 @@ public enum HeadlessScript {
 
     private static func parseCommand(_ name: String, _ args: [String], quotedLabel: Bool, line: Int) throws(ScriptError) -> ScriptCommand {
         func fail(_ message: String) -> ScriptError { ScriptError(lineNumber: line, message: message) }
-        func expect(_ count: Int, _ usage: String) throws(ScriptError) {
-            if args.count != count { throw fail("'\(name)' takes \(usage)") }
+        func expect(_ count: Int, _ usage: @autoclosure () -> String) throws(ScriptError) {
+            if args.count != count { throw fail(usage()) }
         }
         func int(_ index: Int) throws(ScriptError) -> Int {
-            guard let value = Int(args[index]) else { throw fail("'\(args[index])' is not a whole number") }
-            guard abs(value) <= maxCoordinate else { throw fail("\(args[index]) is out of range (-\(maxCoordinate)...\(maxCoordinate))") }
+            // TRANSLATORS: %s is a word of a headless script where a number should be.
+            guard let value = Int(args[index]) else { throw fail(tr("'%s' is not a whole number", args[index])) }
+            guard abs(value) <= maxCoordinate else {
+                // TRANSLATORS: a coordinate in a headless script; the first %s is it, the others the limits.
+                throw fail(tr("%s is out of range (-%s...%s)", args[index], maxCoordinate, maxCoordinate))
+            }
             return value
         }
+        // Messages about a command say its name (%s) as the script wrote it, a word of
+        // the script, as are the capitals naming its arguments (X Y).
         switch name {
         case "click" where isLabel(args, quoted: quotedLabel), "touch" where isLabel(args, quoted: quotedLabel):
-            guard !args[0].isEmpty else { throw fail("'\(name)' takes X Y, or a widget's label in quotes (and which one, counting from 1)") }
+            guard !args[0].isEmpty else {
+                // TRANSLATORS: %s is a headless script's command (click or touch); X Y name its arguments.
+                throw fail(tr("'%s' takes X Y, or a widget's label in quotes (and which one, counting from 1)", name))
+            }
             var occurrence: Int?
             if args.count == 2 {
                 guard let number = Int(args[1]), (1...1000).contains(number) else {
-                    throw fail("'\(args[1])' is not which one of the labels to \(name), counting from 1")
+                    // TRANSLATORS: the first %s is what a headless script wrote, the second its command (click or touch).
+                    throw fail(tr("'%s' is not which one of the labels to %s, counting from 1", args[1], name))
                 }
                 occurrence = number
             }
             return name == "click" ? .clickLabel(args[0], occurrence: occurrence) : .touchLabel(args[0], occurrence: occurrence)
         case "click", "down", "up", "move", "touch":
-            try expect(2, "X Y")
+            // TRANSLATORS: %s is a headless script's command; X Y name its arguments, keep them.
+            try expect(2, tr("'%s' takes X Y", name))
             let x = try int(0), y = try int(1)
             switch name {
             case "click": return .click(x: x, y: y)
@@ -160,23 +177,29 @@ public enum HeadlessScript {
             default: return .touch(x: x, y: y)
             }
         case "wheel":
-            try expect(2, "DX DY (notches)")
+            // TRANSLATORS: %s is a headless script's command; DX DY name its arguments, keep them.
+            try expect(2, tr("'%s' takes DX DY (notches)", name))
             guard let dx = Float(args[0]), let dy = Float(args[1]), abs(dx) <= 100, abs(dy) <= 100 else {
-                throw fail("wheel takes two numbers of notches from -100 to 100, like 0 -3")
+                // TRANSLATORS: wheel is a headless script's command; keep it.
+                throw fail(tr("wheel takes two numbers of notches from -100 to 100, like 0 -3"))
             }
             return .wheel(dx: dx, dy: dy)
         case "touchdown" where args.count == 4:
-            guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
+            // TRANSLATORS: %s is what a headless script wrote where a finger's number should be.
+            guard let id = Int64(args[0]) else { throw fail(tr("'%s' is not a finger id", args[0])) }
             let x = try int(1), y = try int(2)
             // 0...1 as SDL reports it for a screen that senses pressure: 1 is a full
             // press. A screen without pressure is a touchdown without the number.
             guard let pressure = Float(args[3]), pressure >= 0, pressure <= 1 else {
-                throw fail("touch pressure '\(args[3])' must be a number from 0 to 1, like 0.4 (1 is a full press; leave it out for a screen without pressure)")
+                // TRANSLATORS: %s is what a headless script wrote for a touch's pressure.
+                throw fail(tr("touch pressure '%s' must be a number from 0 to 1, like 0.4 (1 is a full press; leave it out for a screen without pressure)",
+                              args[3]))
             }
             return .touchDown(id: id, x: x, y: y, pressure: pressure)
         case "touchdown", "touchup", "touchmove":
-            try expect(3, name == "touchdown" ? "ID X Y [PRESSURE]" : "ID X Y")
-            guard let id = Int64(args[0]) else { throw fail("'\(args[0])' is not a finger id") }
+            // TRANSLATORS: %s is a headless script's command; ID X Y [PRESSURE] name its arguments, keep them.
+            try expect(3, name == "touchdown" ? tr("'%s' takes ID X Y [PRESSURE]", name) : tr("'%s' takes ID X Y", name))
+            guard let id = Int64(args[0]) else { throw fail(tr("'%s' is not a finger id", args[0])) }
             let x = try int(1), y = try int(2)
             switch name {
             case "touchdown": return .touchDown(id: id, x: x, y: y)
@@ -184,44 +207,57 @@ public enum HeadlessScript {
             default: return .touchMove(id: id, x: x, y: y)
             }
         case "pad":
-            try expect(1, "a button: " + GamepadButton.allCases.map(\.rawValue).joined(separator: " "))
+            let buttons = GamepadButton.allCases.map(\.rawValue).joined(separator: " ")
+            // TRANSLATORS: the first %s is a headless script's command (pad), the second lists its buttons' names, script words.
+            try expect(1, tr("'%s' takes a button: %s", name, buttons))
             guard let button = GamepadButton(rawValue: args[0].lowercased()) else {
-                throw fail("'\(args[0])' is not a gamepad button (" + GamepadButton.allCases.map(\.rawValue).joined(separator: " ") + ")")
+                // TRANSLATORS: the first %s is what a headless script wrote, the second lists the buttons' names, script words.
+                throw fail(tr("'%s' is not a gamepad button (%s)", args[0], buttons))
             }
             return .pad(button)
         case "padaxis":
-            try expect(2, "AXIS VALUE")
+            // TRANSLATORS: %s is a headless script's command; AXIS VALUE name its arguments, keep them.
+            try expect(2, tr("'%s' takes AXIS VALUE", name))
             guard let axis = GamepadAxis(rawValue: args[0].lowercased()) else {
-                throw fail("'\(args[0])' is not a gamepad axis (" + GamepadAxis.allCases.map(\.rawValue).joined(separator: " ") + ")")
+                // TRANSLATORS: the first %s is what a headless script wrote, the second lists the axes' names, script words.
+                throw fail(tr("'%s' is not a gamepad axis (%s)", args[0], GamepadAxis.allCases.map(\.rawValue).joined(separator: " ")))
             }
-            guard let value = Float(args[1]), value >= -1, value <= 1 else { throw fail("axis value '\(args[1])' must be in -1...1") }
+            // TRANSLATORS: %s is what a headless script wrote for a gamepad axis's value.
+            guard let value = Float(args[1]), value >= -1, value <= 1 else { throw fail(tr("axis value '%s' must be in -1...1", args[1])) }
             return .padAxis(axis, value: value)
         case "keydown", "keyup":
             let repeats = name == "keydown" && args.count == 2 && args[1].lowercased() == "repeat"
             guard args.count == 1 || repeats else {
-                throw fail("'\(name)' takes a key like Space or Ctrl+L" + (name == "keydown" ? ", then 'repeat' for an auto-repeat" : ""))
+                // TRANSLATORS: %s is a headless script's command; Space, Ctrl+L and 'repeat' are script words, keep them.
+                throw fail(name == "keydown" ? tr("'%s' takes a key like Space or Ctrl+L, then 'repeat' for an auto-repeat", name)
+                    : tr("'%s' takes a key like Space or Ctrl+L", name))
             }
             let (keyName, modifiers) = try parseKey(args[0], fail: fail)
             return name == "keydown" ? .keyDown(name: keyName, modifiers: modifiers, isRepeat: repeats)
                 : .keyUp(name: keyName, modifiers: modifiers)
         case "key":
-            try expect(1, "a key like Return, Tab, a or Ctrl+L")
+            // TRANSLATORS: %s is a headless script's command; Return, Tab, a and Ctrl+L are script words, keep them.
+            try expect(1, tr("'%s' takes a key like Return, Tab, a or Ctrl+L", name))
             let (keyName, modifiers) = try parseKey(args[0], fail: fail)
             return .key(name: keyName, modifiers: modifiers)
         case "text":
-            try expect(1, "one quoted string")
+            // TRANSLATORS: %s is a headless script's command (text).
+            try expect(1, tr("'%s' takes one quoted string", name))
             return .text(args[0])
         case "drop":
-            try expect(1, "a file path (quote it if it has spaces)")
+            // TRANSLATORS: %s is a headless script's command (drop).
+            try expect(1, tr("'%s' takes a file path (quote it if it has spaces)", name))
             return .drop(path: args[0])
         case "screenshot":
-            try expect(1, "an output .png path")
+            // TRANSLATORS: %s is a headless script's command (screenshot).
+            try expect(1, tr("'%s' takes an output .png path", name))
             return .screenshot(path: args[0])
         case "close":
-            try expect(0, "nothing")
+            // TRANSLATORS: %s is a headless script's command, which takes no arguments.
+            try expect(0, tr("'%s' takes nothing", name))
             return .close
         case "padunplug", "padplug", "audiolost", "audioback":
-            try expect(0, "nothing")
+            try expect(0, tr("'%s' takes nothing", name))
             switch name {
             case "padunplug": return .padUnplug
             case "padplug": return .padPlug
@@ -229,26 +265,33 @@ public enum HeadlessScript {
             default: return .audioBack
             }
         case "resize":
-            try expect(2, "a width and a height in pixels")
+            // TRANSLATORS: %s is a headless script's command (resize).
+            try expect(2, tr("'%s' takes a width and a height in pixels", name))
             guard let width = Int(args[0]), let height = Int(args[1]), (320...8192).contains(width), (240...8192).contains(height) else {
-                throw fail("resize needs a width from 320 to 8192 and a height from 240 to 8192")
+                // TRANSLATORS: resize is a headless script's command; keep it.
+                throw fail(tr("resize needs a width from 320 to 8192 and a height from 240 to 8192"))
             }
             return .resize(width: width, height: height)
         case "frame":
-            try expect(1, "the seconds since the frame before")
+            // TRANSLATORS: %s is a headless script's command (frame).
+            try expect(1, tr("'%s' takes the seconds since the frame before", name))
             guard let elapsed = Double(args[0]), elapsed.isFinite, elapsed >= 0, elapsed <= maxTime else {
-                throw fail("frame needs the seconds since the frame before, like 0.0167")
+                // TRANSLATORS: frame is a headless script's command; keep it.
+                throw fail(tr("frame needs the seconds since the frame before, like 0.0167"))
             }
             return .frame(elapsed: elapsed)
         case "seed":
-            try expect(1, "a whole number from 0 to 18446744073709551615")
-            guard let seed = UInt64(args[0]) else { throw fail("seed needs a whole number from 0 to 18446744073709551615") }
+            // TRANSLATORS: %s is a headless script's command (seed).
+            try expect(1, tr("'%s' takes a whole number from 0 to 18446744073709551615", name))
+            // TRANSLATORS: seed is a headless script's command; keep it.
+            guard let seed = UInt64(args[0]) else { throw fail(tr("seed needs a whole number from 0 to 18446744073709551615")) }
             return .seed(seed)
         case "quit":
-            try expect(0, "nothing")
+            try expect(0, tr("'%s' takes nothing", name))
             return .quit
         default:
-            throw fail("unknown command '\(name)'")
+            // TRANSLATORS: %s is the command word of a headless script's line.
+            throw fail(tr("unknown command '%s'", name))
         }
     }
 
@@ -290,7 +333,7 @@ public enum HeadlessScript {
                 inWord = true
             }
         }
-        if inQuotes { throw ScriptError(lineNumber: number, message: "a quoted string is not closed") }
+        if inQuotes { throw ScriptError(lineNumber: number, message: tr("a quoted string is not closed")) }
         if inWord { words.append((current, quoted)) }
         return words
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Input
+import Localization
 
 /// Writes what a user did in the real window as a headless script (`--record FILE`):
 /// every translated input event, in the script format, timed from the start. Replayed
@@ -22,7 +23,8 @@ public final class InputRecorder {
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url)
         else {
-            throw RunError("cannot write the recording \(url.path): check that its folder exists and can be written to")
+            // TRANSLATORS: %s is the path of the file the input was to be recorded in (--record).
+            throw RunError(tr("cannot write the recording %s: check that its folder exists and can be written to", url.path))
         }
         self.handle = handle
         self.pixelScale = pixelScale
