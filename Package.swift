@@ -282,7 +282,7 @@ let package = Package(
         // Checks the shipped files by reading PNG and WAV bytes by hand (no SDL linked).
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Golden", "ScreenReader"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Localization", "StressCore"], exclude: ["Golden", "ScreenReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -71,7 +71,8 @@ public struct MainLayout: Sendable, Equatable {
         toastLine = Rect(x: margin, y: favoritesBar.minY - 58 * scale, width: w - 2 * margin, height: 48 * scale)
         let corner = 76 * scale
         operatorCorner = Rect(x: w - corner - margin * 0.25, y: margin * 0.25, width: corner, height: corner)
-        statsButton = Rect(x: w - margin - 132 * scale, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
+        // Wider than "Stats" needs: a longer language's word ("Statistik", "Estadísticas") fits, within the 300 kept clear of the name.
+        statsButton = Rect(x: w - margin - 168 * scale, y: margin * 0.75, width: 168 * scale, height: 48 * scale)
         rushButton = Rect(x: margin, y: margin * 0.75, width: 132 * scale, height: 48 * scale)
         versusButton = Rect(x: rushButton.maxX + 10 * scale, y: rushButton.minY, width: 150 * scale, height: rushButton.height)
         settingsButton = Rect(x: statsButton.minX - 58 * scale, y: statsButton.minY, width: 48 * scale, height: 48 * scale)

@@ -40,8 +40,7 @@ public struct ChallengeScreens {
             let counter = Rect(x: stage.minX, y: hudBand.center.y - 29 * s, width: 220 * s, height: 58 * s)
             ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
             // TRANSLATORS: the rush's counter of punches so far.
-            ui.draw(.text(trn("%d punch", "%d punches", run.result.punches), counter, font: ui.font(26, .bold),
-                          color: ui.theme.highlight, alignment: .center, maxLines: 1))
+            ui.drawFitted(trn("%d punch", "%d punches", run.result.punches), in: counter, font: ui.font(26, .bold), color: ui.theme.highlight, alignment: .center)
             if let text = run.countdownText { countdown(text) }
             return .none
         }
@@ -65,10 +64,8 @@ public struct ChallengeScreens {
                 // Inside the panel's rounded corners, which a full-width bar poked out of.
                 ui.draw(.rect(Rect(x: panel.minX + 20 * s, y: panel.minY, width: panel.width - 40 * s, height: 6 * s),
                               color: colors[seat % colors.count], cornerRadius: 3 * s))
-                ui.draw(.text(run.label(seat), Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s),
-                              font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
-                ui.draw(.text(Localization.formatted(run.scores[seat]), Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s),
-                              font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center, maxLines: 1))
+                ui.drawFitted(run.label(seat), in: Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s), font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center)
+                ui.drawFitted(Localization.formatted(run.scores[seat]), in: Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s), font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center)
             }
             if run.isWaitingForPlayers {
                 waitingBanner(run)
@@ -126,7 +123,7 @@ public struct ChallengeScreens {
         let pill = Rect(x: layout.stage.center.x - 90 * s, y: hudBand.center.y - 29 * s, width: 180 * s, height: 58 * s)
         let warning = clock.phase == .running && clock.secondsLeft <= 5
         ui.draw(.rect(pill, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: pill.height / 2))
-        ui.draw(.text(clock.text, pill, font: ui.font(30, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        ui.drawFitted(clock.text, in: pill, font: ui.font(30, .bold), color: ui.theme.text, alignment: .center)
     }
 
     private func countdown(_ text: String) {
@@ -136,8 +133,7 @@ public struct ChallengeScreens {
         let disc = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
         ui.draw(.shadow(disc, cornerRadius: radius, blur: 24 * s, offset: Point(0, 8 * s), color: ui.theme.shadow))
         ui.draw(.rect(disc, color: Color(hex: 0xFFB627, alpha: 0.95), cornerRadius: radius))
-        ui.draw(.text(text, disc, font: ui.font(text.count > 1 ? 64 : 110, .bold), color: Color(hex: 0x1B1B2F),
-                      alignment: .center, maxLines: 1))
+        ui.drawFitted(text, in: disc, font: ui.font(text.count > 1 ? 64 : 110, .bold), color: Color(hex: 0x1B1B2F), alignment: .center)
     }
 
     private func rushResult(_ run: RushRun) -> Action {
@@ -183,11 +179,9 @@ public struct ChallengeScreens {
                       color: Color(hex: 0x7FB7FF, alpha: 0.10), cornerRadius: halo))
         ui.draw(.rect(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius),
                       color: Color(hex: 0x7FB7FF, alpha: 0.35 + 0.3 * fullness), cornerRadius: radius))
-        ui.draw(.text(cue, Rect(x: center.x - 200 * s, y: center.y - 25 * s, width: 400 * s, height: 50 * s),
-                      font: ui.font(34, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        ui.drawFitted(cue, in: Rect(x: center.x - 200 * s, y: center.y - 25 * s, width: 400 * s, height: 50 * s), font: ui.font(34, .bold), color: ui.theme.text, alignment: .center)
         // TRANSLATORS: seconds left, short ("30 s").
-        ui.draw(.text(tr("%d s", summary.secondsLeft), Rect(x: center.x - 100 * s, y: center.y + biggest * 1.1 + 10 * s, width: 200 * s, height: 36 * s),
-                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        ui.drawFitted(tr("%d s", summary.secondsLeft), in: Rect(x: center.x - 100 * s, y: center.y + biggest * 1.1 + 10 * s, width: 200 * s, height: 36 * s), font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center)
         let skip = Rect(x: bounds.center.x - 90 * s, y: bounds.maxY - 90 * s, width: 180 * s, height: 52 * s)
         if ui.button(tr("Skip"), style: .secondary, in: skip).clicked || ui.takeBack() || summary.breathingDone { return .quit }
         return .none
@@ -216,27 +210,21 @@ public struct ChallengeScreens {
         ui.draw(.shadow(card, cornerRadius: 24 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 24 * s))
         var y = card.minY + pad
-        ui.draw(.text(title, Rect(x: card.minX, y: y, width: card.width, height: 56 * s), font: ui.font(40, .bold),
-                      color: ui.theme.highlight, alignment: .center, maxLines: 1))
+        ui.drawFitted(title, in: Rect(x: card.minX, y: y, width: card.width, height: 56 * s), font: ui.font(40, .bold), color: ui.theme.highlight, alignment: .center)
         y += 56 * s
-        ui.draw(.text(subtitle, Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 34 * s),
-                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        ui.drawFitted(subtitle, in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 34 * s), font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center)
         y += 34 * s + 12 * s
         for (name, value, best) in rows {
             let row = Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: rowHeight - 8 * s)
             ui.draw(.rect(row, color: ui.theme.card, cornerRadius: 12 * s))
-            ui.draw(.text(name, Rect(x: row.minX + 18 * s, y: row.minY, width: row.width * 0.5, height: row.height),
-                          font: ui.font(ui.theme.fontSize), color: ui.theme.text, alignment: .leading, maxLines: 1))
+            ui.drawFitted(name, in: Rect(x: row.minX + 18 * s, y: row.minY, width: row.width * 0.5, height: row.height), font: ui.font(ui.theme.fontSize), color: ui.theme.text, alignment: .leading)
             if let best, name != Self.bestComboRow || best >= 2 {
                 // TRANSLATORS: beside a result, the user's best before it ("best 42").
-                ui.draw(.text(tr("best %d", best), Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height),
-                              font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
+                ui.drawFitted(tr("best %d", best), in: Rect(x: row.center.x - 20 * s, y: row.minY, width: row.width * 0.3, height: row.height), font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.textMuted, alignment: .trailing)
             }
             // A combo is two hits or more in a row: a best combo of 1 (or none) is no combo.
             let shown = name == Self.bestComboRow && value < 2 ? "—" : Localization.formatted(value)
-            ui.draw(.text(shown, Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height),
-                          font: ui.font(28, .bold), color: best.map { value > $0 } == true ? ui.theme.highlight : ui.theme.text,
-                          alignment: .trailing, maxLines: 1))
+            ui.drawFitted(shown, in: Rect(x: row.maxX - 120 * s, y: row.minY, width: 102 * s, height: row.height), font: ui.font(28, .bold), color: best.map { value > $0 } == true ? ui.theme.highlight : ui.theme.text, alignment: .trailing)
             y += rowHeight
         }
         y += 24 * s

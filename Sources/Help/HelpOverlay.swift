@@ -38,23 +38,23 @@ public enum HelpOverlay {
         let stripHeight = 32 * s + Float(stripRows) * 30 * s
         let strip = Rect(x: card.minX + pad, y: card.maxY - pad - stripHeight, width: stripWidth, height: stripHeight)
         // TRANSLATORS: the heading of the keys that work on every page.
-        ui.draw(.text(tr("Anywhere"), Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
-                      font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
+        ui.drawFitted(tr("Anywhere"), in: Rect(x: strip.minX, y: strip.minY, width: strip.width, height: 28 * s),
+                      font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight)
         let cell = strip.width / Float(perRow)
         for (index, line) in sheet.anywhere.enumerated() {
             let x = strip.minX + Float(index % perRow) * cell, y = strip.minY + 32 * s + Float(index / perRow) * 30 * s
             let keyWidth = min(cell * 0.45, keyColumn)
-            ui.draw(.text(line.input, Rect(x: x, y: y, width: keyWidth, height: 28 * s),
-                          font: keyFont, color: ui.theme.text, alignment: .leading, maxLines: 1))
-            ui.draw(.text(line.does, Rect(x: x + keyWidth + 4 * s, y: y, width: max(0, cell - keyWidth - 12 * s), height: 28 * s),
-                          font: keyDoesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: 1))
+            ui.drawFitted(line.input, in: Rect(x: x, y: y, width: keyWidth, height: 28 * s), font: keyFont, color: ui.theme.text)
+            ui.drawFitted(line.does, in: Rect(x: x + keyWidth + 4 * s, y: y, width: max(0, cell - keyWidth - 12 * s), height: 28 * s),
+                          font: keyDoesFont, color: ui.theme.textMuted)
         }
         let columnWidth = (card.width - 2 * pad - gap * Float(columns - 1)) / Float(columns)
         let lineHeight = 24 * s
         let doesFont = ui.font(16)
         let textWidth = columnWidth - 28 * s
-        // A description too long for one line takes two.
-        func lines(_ line: HelpSheet.Line) -> Float { ui.textWidth(line.does, font: doesFont) > textWidth ? 2 : 1 }
+        // A description takes the lines it wraps to (two in English at most, three in a
+        // longer language); the cards then scroll where they do not all fit.
+        func lines(_ line: HelpSheet.Line) -> Float { Float(max(1, ui.lineCount(line.does, font: doesFont, width: textWidth))) }
         func needed(_ section: (device: HelpSheet.Device, lines: [HelpSheet.Line])) -> Float {
             44 * s + section.lines.reduce(0) { $0 + lineHeight * (1.35 + lines($1)) } + 4 * s
         }
@@ -72,13 +72,13 @@ public enum HelpOverlay {
                 let rowTop = area.minY + rowHeights.prefix(row).reduce(0, +) + gap * Float(row)
                 let box = Rect(x: area.minX + Float(column) * (columnWidth + gap), y: rowTop, width: columnWidth, height: rowHeights[row])
                 ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
-                ui.draw(.text(section.device.title, Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
-                              font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight, alignment: .leading, maxLines: 1))
+                ui.drawFitted(section.device.title, in: Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
+                              font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight)
                 var y = box.minY + 44 * s
                 for line in section.lines {
                     let count = lines(line)
-                    ui.draw(.text(line.input, Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
-                                  font: ui.font(17, .bold), color: ui.theme.text, alignment: .leading, maxLines: 1))
+                    ui.drawFitted(line.input, in: Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
+                                  font: ui.font(17, .bold), color: ui.theme.text)
                     ui.draw(.text(line.does, Rect(x: box.minX + 14 * s, y: y + lineHeight * 0.95, width: textWidth, height: lineHeight * count),
                                   font: doesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: Int(count)))
                     y += lineHeight * (1.35 + count)

@@ -18,8 +18,8 @@ extension UIContext {
         let pad = theme.padding * scale
         let height = 34 * scale
         let pill = Rect(x: row.maxX - pad - height * 1.8, y: row.center.y - height / 2, width: height * 1.8, height: height)
-        draw(.text(label, Rect(x: row.minX + pad, y: row.minY, width: max(0, pill.minX - row.minX - 2 * pad), height: row.height),
-                   font: font(theme.fontSize), color: theme.text, alignment: .leading, maxLines: 1))
+        drawFitted(label, in: Rect(x: row.minX + pad, y: row.minY, width: max(0, pill.minX - row.minX - 2 * pad), height: row.height),
+                   font: font(theme.fontSize), color: theme.text)
         draw(.rect(pill, color: isOn ? theme.accent : theme.backgroundDeep, cornerRadius: height / 2))
         let inset = 4 * scale
         let knob = height - 2 * inset
@@ -67,8 +67,8 @@ extension UIContext {
             changed = max(range.lowerBound, value - step)
         }
         let shown = valueText?(value) ?? Localization.formatted(value) + unit
-        draw(.text(shown, Rect(x: minus.maxX, y: rect.minY, width: max(0, plus.minX - minus.maxX), height: rect.height),
-                   font: font(theme.fontSize, .bold), color: theme.text, alignment: .center, maxLines: 1))
+        drawFitted(shown, in: Rect(x: minus.maxX, y: rect.minY, width: max(0, plus.minX - minus.maxX), height: rect.height),
+                   font: font(theme.fontSize, .bold), color: theme.text, alignment: .center)
         // TRANSLATORS: the name of a stepper's button that raises a setting; %s is the setting ("Volume").
         if iconButton("+", label: tr("%s +", label), enabled: value < range.upperBound, in: plus).contains(.clicked) {
             changed = min(range.upperBound, value + step)

@@ -240,7 +240,7 @@ extension UIContext {
 
         guard control.isFocused, var state = editing else {
             if text.isEmpty {
-                draw(.text(placeholder, textArea, font: font, color: theme.textMuted, alignment: .leading, maxLines: 1))
+                drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted)
             } else {
                 // A right-to-left text starts at the field's right edge, as in a GNOME entry.
                 let alignment: TextAlignment = glyphs.shapedRun(for: text[...], font: font)?.isRightToLeft == true ? .trailing : .leading
@@ -273,7 +273,7 @@ extension UIContext {
             }
         }
         if display.isEmpty {
-            draw(.text(placeholder, textArea, font: font, color: theme.textMuted, alignment: .leading, maxLines: 1))
+            drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted)
         } else {
             // Wide enough never to be cut with "…": the clip does the cutting.
             let box = Rect(x: originX, y: textArea.minY, width: totalWidth + 2, height: textArea.height)

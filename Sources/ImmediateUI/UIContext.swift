@@ -212,6 +212,8 @@ public final class UIContext {
     /// `click "Settings"`, finds them by.
     public private(set) var namedWidgets: [(label: String, rect: Rect, clip: Rect)] = []
     var overlayCommands: [DrawCommand] = []
+    /// Where the overlays (modals, tooltips, toasts) begin in the finished frame's list.
+    var overlayCommandStart = 0
     /// Widgets describe themselves for a screen reader this frame (while one listens).
     public var buildsAccessibleTree = false
     /// This frame's widgets as a screen reader sees them (see AccessibleTree), in
@@ -310,6 +312,7 @@ public final class UIContext {
         if !editingSeen { editing = nil }
         editingSeen = false
         if let ring = focusRing, !ring.overlay { appendFocusRing(ring, to: &baseCommands) }
+        overlayCommandStart = baseCommands.count
         baseCommands.append(contentsOf: overlayCommands)
         if let ring = focusRing, ring.overlay { appendFocusRing(ring, to: &baseCommands) }
         drawToasts()
@@ -485,15 +488,5 @@ public final class UIContext {
 
     public func fillRect(_ rect: Rect, color: Color, cornerRadius: Float = 0) {
         draw(.rect(rect, color: color, cornerRadius: cornerRadius))
-    }
-
-    /// A font of `points` at the current scale.
-    public func font(_ points: Float, _ weight: FontWeight = .regular) -> FontDescription {
-        FontDescription(weight, size: Int((points * scale).rounded()))
-    }
-
-    /// Width in pixels of `text` in `font`.
-    public func textWidth(_ text: String, font: FontDescription) -> Float {
-        Float(TextLayout(source: glyphs, font: font).width(of: text))
     }
 }

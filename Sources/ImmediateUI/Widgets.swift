@@ -51,7 +51,11 @@ extension UIContext {
         let height = maxLines == 1 ? max(lineHeight, theme.controlHeight * scale * 0.75) : lineHeight * Float(maxLines)
         let area = widgetRect(rect, preferredWidth: textWidth(text, font: font) + 1, preferredHeight: height)
         let color = style == .muted ? theme.textMuted : style == .error ? theme.warning : theme.text
-        draw(.text(text, area, font: font, color: color, alignment: alignment, maxLines: maxLines))
+        // A longer language: a little smaller, then wrapped; the whole of it on hover if still cut.
+        let fitted = fitText(text, font: font, in: area, maxLines: maxLines)
+        draw(.text(text, maxLines == 1 ? fitted.textRect(in: area, glyphs: glyphs) : area, font: fitted.font, color: color,
+                   alignment: alignment, maxLines: fitted.maxLines))
+        if fitted.isCut { offerWhole(text, of: area) }
         describeText(text, heading: style == .title, in: area)
     }
 
@@ -92,8 +96,14 @@ extension UIContext {
                        font: iconFont, color: color, alignment: .leading, maxLines: 1))
             x += iconWidth
         }
-        draw(.text(label, Rect(x: x, y: area.minY, width: max(0, contentWidth - iconWidth), height: area.height),
-                   font: textFont, color: color, alignment: .leading, maxLines: 1))
+        // A label longer than its button (a longer language): smaller, then on two lines,
+        // and the whole of it on hover or focus if still cut.
+        let labelBox = Rect(x: x, y: area.minY, width: max(0, contentWidth - iconWidth), height: area.height)
+        let fitted = labelWidth <= labelBox.width + 0.5
+            ? FittedText(font: textFont, maxLines: 1, isCut: false) : fitText(label, font: textFont, in: labelBox)
+        draw(.text(label, fitted.textRect(in: labelBox, glyphs: glyphs), font: fitted.font, color: color,
+                   alignment: fitted.maxLines > 1 ? .center : .leading, maxLines: fitted.maxLines))
+        if fitted.isCut { offerWhole(label, of: area, focused: focused == widgetID && focusVisible) }
         return control.clicked ? .clicked : []
     }
 
@@ -234,7 +244,12 @@ extension UIContext {
         if selected { selectionBadge(at: Point(pictureRect.maxX - 6 * scale, pictureRect.minY + 6 * scale)) }
         let titleRect = Rect(x: area.minX + pad, y: pictureRect.maxY, width: area.width - 2 * pad, height: titleHeight)
         if titleLines <= 1 {
-            draw(.text(title, titleRect, font: titleFont, color: titleColor, alignment: .center, maxLines: 1))
+            // A long name (a longer language's built-in one): a little smaller, else cut with
+            // the whole of it on hover.
+            let fitted = fitText(title, font: titleFont, in: titleRect)
+            draw(.text(title, fitted.textRect(in: titleRect, glyphs: glyphs), font: fitted.font, color: titleColor,
+                       alignment: .center, maxLines: fitted.maxLines))
+            if fitted.isCut { offerWhole(title, of: area, focused: control.isFocused && focusVisible) }
         } else {
             // Wrapped from just under the picture, so the names of a row line up.
             draw(.text(title, Rect(x: titleRect.minX, y: titleRect.minY + pad / 2, width: titleRect.width,

@@ -54,11 +54,9 @@ public struct KioskScreens {
         ui.draw(.shadow(card, cornerRadius: 28 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 28 * s))
         var y = card.minY + pad
-        ui.draw(.text(tr("Operator PIN"), Rect(x: card.minX, y: y, width: card.width, height: 44 * s),
-                      font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
+        ui.drawFitted(tr("Operator PIN"), in: Rect(x: card.minX, y: y, width: card.width, height: 44 * s), font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center)
         y += 44 * s
-        ui.draw(.text(Self.purposeLine(state.purpose), Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 30 * s),
-                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+        ui.drawFitted(Self.purposeLine(state.purpose), in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 30 * s), font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center)
         y += 30 * s
 
         // One dot per digit typed (never the digits), in a field-like well.
@@ -80,8 +78,7 @@ public struct KioskScreens {
         if case .checking = state.status {
             ui.spinner(in: Rect(x: statusRect.center.x - 17 * s, y: statusRect.minY, width: 34 * s, height: 34 * s))
         } else {
-            ui.draw(.text(status, statusRect, font: ui.font(ui.theme.fontSize, isError ? .bold : .regular),
-                          color: isError ? ui.theme.destructiveHover : ui.theme.textMuted, alignment: .center, maxLines: 1))
+            ui.drawFitted(status, in: statusRect, font: ui.font(ui.theme.fontSize, isError ? .bold : .regular), color: isError ? ui.theme.destructiveHover : ui.theme.textMuted, alignment: .center)
         }
         y += 34 * s
 
@@ -121,7 +118,7 @@ public struct KioskScreens {
         if !enabled { color = color.mixed(with: ui.theme.backgroundDeep, 0.55) }
         ui.draw(.rect(rect, color: color, cornerRadius: 20 * layout.scale))
         let textColor = (primary ? ui.theme.textOnAccent : ui.theme.text).withAlpha(enabled ? 1 : 0.45)
-        ui.draw(.text(label, rect, font: ui.font(34, .bold), color: textColor, alignment: .center, maxLines: 1))
+        ui.drawFitted(label, in: rect, font: ui.font(34, .bold), color: textColor, alignment: .center)
         return control.clicked
     }
 
@@ -302,25 +299,18 @@ public struct KioskScreens {
         ui.draw(.shadow(panel, cornerRadius: 20 * s, blur: 18 * s, offset: Point(0, 6 * s), color: ui.theme.shadow))
         ui.draw(.rect(panel, color: Color(hex: 0x1B1B2F, alpha: 0.82), cornerRadius: 20 * s))
         // TRANSLATORS: the heading of the kiosk's board of the day's five strongest punches.
-        ui.draw(.text(tr("Today's strongest"), Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s),
-                      font: ui.font(24, .bold), color: ui.theme.highlight, alignment: .center, maxLines: 1))
+        ui.drawFitted(tr("Today's strongest"), in: Rect(x: panel.minX, y: panel.minY + 14 * s, width: panel.width, height: 40 * s), font: ui.font(24, .bold), color: ui.theme.highlight, alignment: .center)
         guard !hits.isEmpty else {
-            ui.draw(.text(tr("Be the first on today's board!"), Rect(x: panel.minX + 12 * s, y: panel.minY + 60 * s, width: panel.width - 24 * s, height: rowHeight),
-                          font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+            ui.drawFitted(tr("Be the first on today's board!"), in: Rect(x: panel.minX + 12 * s, y: panel.minY + 60 * s, width: panel.width - 24 * s, height: rowHeight), font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center)
             return
         }
         for (index, hit) in hits.enumerated() {
             let y = panel.minY + 60 * s + Float(index) * rowHeight
             let medal = ["🥇", "🥈", "🥉", Localization.formatted(4), Localization.formatted(5)][min(index, 4)]
-            ui.draw(.text(medal, Rect(x: panel.minX + 14 * s, y: y, width: 40 * s, height: rowHeight),
-                          font: ui.font(22, .bold), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
-            ui.draw(.text(Localization.formatted(hit.strength), Rect(x: panel.minX + 58 * s, y: y, width: 70 * s, height: rowHeight),
-                          font: ui.font(26, .bold), color: hit.strength >= 800 ? Color(hex: 0xFF4B3E) : ui.theme.text,
-                          alignment: .trailing, maxLines: 1))
-            ui.draw(.text(hit.targetName, Rect(x: panel.minX + 140 * s, y: y, width: panel.width - 210 * s, height: rowHeight),
-                          font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.text, alignment: .leading, maxLines: 1))
-            ui.draw(.text(clock(hit.at), Rect(x: panel.maxX - 70 * s, y: y, width: 58 * s, height: rowHeight),
-                          font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .trailing, maxLines: 1))
+            ui.drawFitted(medal, in: Rect(x: panel.minX + 14 * s, y: y, width: 40 * s, height: rowHeight), font: ui.font(22, .bold), color: ui.theme.textMuted, alignment: .center)
+            ui.drawFitted(Localization.formatted(hit.strength), in: Rect(x: panel.minX + 58 * s, y: y, width: 70 * s, height: rowHeight), font: ui.font(26, .bold), color: hit.strength >= 800 ? Color(hex: 0xFF4B3E) : ui.theme.text, alignment: .trailing)
+            ui.drawFitted(hit.targetName, in: Rect(x: panel.minX + 140 * s, y: y, width: panel.width - 210 * s, height: rowHeight), font: ui.font(ui.theme.fontSize * 0.85), color: ui.theme.text, alignment: .leading)
+            ui.drawFitted(clock(hit.at), in: Rect(x: panel.maxX - 70 * s, y: y, width: 58 * s, height: rowHeight), font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .trailing)
         }
     }
 
@@ -337,7 +327,7 @@ public struct KioskScreens {
         let rect = Rect(x: line.center.x - width / 2, y: line.minY, width: width, height: line.height)
         ui.draw(.shadow(rect, cornerRadius: rect.height / 2, blur: 16 * s, offset: Point(0, 5 * s), color: ui.theme.shadow))
         ui.draw(.rect(rect, color: Color(hex: 0xFFB627), cornerRadius: rect.height / 2))
-        ui.draw(.text(text, rect, font: font, color: Color(hex: 0x1B1B2F), alignment: .center, maxLines: 1))
+        ui.drawFitted(text, in: rect, font: font, color: Color(hex: 0x1B1B2F), alignment: .center)
     }
 
     // MARK: Main screen extras
@@ -350,7 +340,7 @@ public struct KioskScreens {
         ui.claim(rect)
         let s = layout.scale
         let alpha: Float = progress == nil ? 0.28 : 0.9
-        ui.draw(.text("🔒", rect, font: ui.font(26), color: Color.white.withAlpha(alpha), alignment: .center, maxLines: 1))
+        ui.drawFitted("🔒", in: rect, font: ui.font(26), color: Color.white.withAlpha(alpha), alignment: .center)
         if let progress {
             let track = Rect(x: rect.minX + 10 * s, y: rect.maxY - 10 * s, width: rect.width - 20 * s, height: 6 * s)
             ui.draw(.rect(track, color: Color.white.withAlpha(0.25), cornerRadius: 3 * s))
@@ -370,13 +360,9 @@ public struct KioskScreens {
         ui.draw(.rect(bounds, color: ui.theme.scrim, cornerRadius: 0))
         ui.draw(.shadow(card, cornerRadius: 20 * s, blur: 24 * s, offset: Point(0, 8 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 20 * s))
-        ui.draw(.text(tr("Still there?"), Rect(x: card.minX, y: card.minY + 24 * s, width: card.width, height: 44 * s),
-                      font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center, maxLines: 1))
-        ui.draw(.text(Localization.formatted(secondsLeft), Rect(x: card.minX, y: card.minY + 74 * s, width: card.width, height: 64 * s),
-                      font: ui.font(48, .bold), color: ui.theme.accent, alignment: .center, maxLines: 1))
-        ui.draw(.text(tr("Touch the screen to keep working. Otherwise the kiosk goes back to its start screen and keeps your form for later."),
-                      Rect(x: card.minX + 24 * s, y: card.minY + 146 * s, width: card.width - 48 * s, height: 72 * s),
-                      font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 3))
+        ui.drawFitted(tr("Still there?"), in: Rect(x: card.minX, y: card.minY + 24 * s, width: card.width, height: 44 * s), font: ui.font(ui.theme.titleFontSize, .bold), color: ui.theme.text, alignment: .center)
+        ui.drawFitted(Localization.formatted(secondsLeft), in: Rect(x: card.minX, y: card.minY + 74 * s, width: card.width, height: 64 * s), font: ui.font(48, .bold), color: ui.theme.accent, alignment: .center)
+        ui.drawFitted(tr("Touch the screen to keep working. Otherwise the kiosk goes back to its start screen and keeps your form for later."), in: Rect(x: card.minX + 24 * s, y: card.minY + 146 * s, width: card.width - 48 * s, height: 72 * s), font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center, maxLines: 3)
     }
 
     /// The attract loop's invitation, gently pulsing where the target's message sits
@@ -394,6 +380,6 @@ public struct KioskScreens {
         // out 30 times a second, was a fifth of the attract loop's cost).
         ui.draw(.shadow(rect, cornerRadius: height / 2, blur: 16 * s, offset: Point(0, 4 * s), color: ui.theme.shadow.withAlpha(0.32)))
         ui.draw(.rect(rect, color: ui.theme.accent.withAlpha(pulse), cornerRadius: height / 2))
-        ui.draw(.text(text, rect, font: font, color: ui.theme.textOnAccent, alignment: .center, maxLines: 1))
+        ui.drawFitted(text, in: rect, font: font, color: ui.theme.textOnAccent, alignment: .center)
     }
 }

@@ -73,15 +73,17 @@ public struct LibraryScreens {
     public func pageHeader(title: String, back: String, backWidth: Float = 130, trailingWidth: Float = 0) -> (rect: Rect, back: Bool) {
         let s = layout.scale
         let rect = Rect(x: margin, y: margin * 0.8, width: Float(layout.width) - 2 * margin, height: 56 * s)
+        // As wide as its word needs in a longer language, never narrower than in English.
+        let backSide = max(backWidth * s, ui.buttonWidth(back, icon: "←"))
         let clicked = ui.button(back, icon: "←", style: .secondary,
-                                in: Rect(x: rect.minX, y: rect.minY, width: backWidth * s, height: rect.height)).clicked
+                                in: Rect(x: rect.minX, y: rect.minY, width: backSide, height: rect.height)).clicked
         // Centred on the window when it fits there; else centred in the room between
         // the buttons; else left out (the subtitle and Back still say where this is).
         let gap = 12 * s
         let titleWidth = ui.textWidth(title, font: ui.font(ui.theme.titleFontSize, .bold))
-        let inset = max(backWidth, trailingWidth) * s + gap
-        let between = Rect(x: rect.minX + backWidth * s + gap, y: rect.minY,
-                           width: rect.width - (backWidth + trailingWidth) * s - 2 * gap, height: rect.height)
+        let inset = max(backSide, trailingWidth * s) + gap
+        let between = Rect(x: rect.minX + backSide + gap, y: rect.minY,
+                           width: rect.width - backSide - trailingWidth * s - 2 * gap, height: rect.height)
         if titleWidth <= rect.width - 2 * inset {
             ui.label(title, style: .title, alignment: .center, in: rect)
         } else if titleWidth <= between.width {
@@ -90,10 +92,11 @@ public struct LibraryScreens {
         return (rect, clicked)
     }
 
-    /// A muted line under a page header.
+    /// A muted line under a page header (two smaller ones where a longer language needs
+    /// them: the box reaches down to the page's body).
     public func subtitle(_ text: String, under header: Rect) {
         ui.label(text, style: .muted, alignment: .center,
-                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 30 * layout.scale))
+                 in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 38 * layout.scale))
     }
 
     /// The area below a header with a subtitle, for the page's list or grid. It ends

@@ -56,7 +56,10 @@ extension LibraryScreens {
                 ui.image(picture, in: Rect(x: rect.minX + pad, y: rect.minY + pad, width: thumbSide, height: thumbSide),
                          cornerRadius: 10 * s, fit: picture.isOpaque ? .fill : .fit)
             }
-            let controlsWidth = 56 * s + 110 * s + 120 * s + 3 * pad
+            // Edit and Delete as wide as their words need (German's "Bearbeiten"), at least as wide as in English.
+            let editLabel = tr("Edit"), deleteLabel = tr("Delete")
+            let editWidth = max(110 * s, ui.buttonWidth(editLabel)), deleteWidth = max(120 * s, ui.buttonWidth(deleteLabel))
+            let controlsWidth = 56 * s + editWidth + deleteWidth + 3 * pad
             let textX = rect.minX + 2 * pad + thumbSide
             // A narrow row (portrait, the minimum window) gives the count's column to the
             // name and says the count on the message's line: names were cut to five letters.
@@ -86,16 +89,16 @@ extension LibraryScreens {
                 action = .toggleFavorite(target.id, on)
             }
             x += 56 * s + pad
-            if ui.button(tr("Edit"), style: .secondary, in: Rect(x: x, y: controlY, width: 110 * s, height: controlHeight)).clicked {
+            if ui.button(editLabel, style: .secondary, in: Rect(x: x, y: controlY, width: editWidth, height: controlHeight)).clicked {
                 action = .edit(target.id)
             }
-            x += 110 * s + pad
+            x += editWidth + pad
             if filter.focusDeleteOf == target.id && !ui.isModalOpen {
                 filter.focusDeleteOf = nil
                 ui.focusNow(ui.id("Delete"), visible: ui.focusVisible)
             }
             // The id stays "Delete" in every language: the focus is moved to it by that id above.
-            if ui.button(tr("Delete"), style: .destructive, id: "Delete", in: Rect(x: x, y: controlY, width: 120 * s, height: controlHeight)).clicked {
+            if ui.button(deleteLabel, style: .destructive, id: "Delete", in: Rect(x: x, y: controlY, width: deleteWidth, height: controlHeight)).clicked {
                 action = .askDelete(target.id)
             }
             if let highlight, highlight.id == target.id {

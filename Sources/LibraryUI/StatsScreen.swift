@@ -129,9 +129,7 @@ extension LibraryScreens {
             }
             // A date under every seventh bar, counting back from today.
             if (days.count - 1 - index) % 7 == 0 {
-                ui.draw(.text(isToday ? tr("Today") : Self.chartDate(day.day),
-                              Rect(x: hitArea.center.x - 60 * s, y: plot.maxY + 6 * s, width: 120 * s, height: 28 * s),
-                              font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center, maxLines: 1))
+                ui.drawFitted(isToday ? tr("Today") : Self.chartDate(day.day), in: Rect(x: hitArea.center.x - 60 * s, y: plot.maxY + 6 * s, width: 120 * s, height: 28 * s), font: ui.font(ui.theme.fontSize * 0.8), color: ui.theme.textMuted, alignment: .center)
             }
         }
         if let tip {
@@ -145,7 +143,7 @@ extension LibraryScreens {
             ui.drawAbove {
                 ui.draw(.shadow(box, cornerRadius: 10 * s, blur: 10 * s, offset: Point(0, 3 * s), color: ui.theme.shadow))
                 ui.draw(.rect(box, color: ui.theme.backgroundDeep, cornerRadius: 10 * s))
-                ui.draw(.text(tip.text, box, font: font, color: ui.theme.text, alignment: .center, maxLines: 1))
+                ui.drawFitted(tip.text, in: box, font: font, color: ui.theme.text, alignment: .center)
             }
         }
     }
@@ -188,8 +186,7 @@ extension LibraryScreens {
             }
             let textX = rect.minX + pad + thumb + 12 * s
             let nameWidth = min(220 * s, (rect.maxX - pad - textX) * 0.42)
-            ui.draw(.text(row.target.name, Rect(x: textX, y: y, width: nameWidth, height: rowHeight),
-                          font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.text, alignment: .leading, maxLines: 1))
+            ui.drawFitted(row.target.name, in: Rect(x: textX, y: y, width: nameWidth, height: rowHeight), font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.text, alignment: .leading)
             let barX = textX + nameWidth + 10 * s
             let numberWidth = 64 * s
             let barRoom = max(0, rect.maxX - pad - numberWidth - barX)
@@ -198,8 +195,7 @@ extension LibraryScreens {
                           color: ui.theme.backgroundDeep, cornerRadius: barHeight / 2))
             ui.draw(.rect(Rect(x: barX, y: y + (rowHeight - barHeight) / 2, width: max(barHeight, barRoom * Float(row.value) / most),
                                height: barHeight), color: color, cornerRadius: barHeight / 2))
-            ui.draw(.text(row.text, Rect(x: rect.maxX - pad - numberWidth, y: y, width: numberWidth, height: rowHeight),
-                          font: ui.font(ui.theme.fontSize * 0.9, .bold), color: ui.theme.text, alignment: .trailing, maxLines: 1))
+            ui.drawFitted(row.text, in: Rect(x: rect.maxX - pad - numberWidth, y: y, width: numberWidth, height: rowHeight), font: ui.font(ui.theme.fontSize * 0.9, .bold), color: ui.theme.text, alignment: .trailing)
         }
     }
 }

@@ -32,6 +32,10 @@ public enum Localization {
         /// The same for text that is not a literal here (a built-in target's name from the library).
         var storedCache: [String: String] = [:]
         var folder: String?
+        /// LANGUAGE as the process was started with it: the app sets LANGUAGE itself
+        /// (to tell gettext the catalog), so the user's own is kept here.
+        var startLanguage: String?
+        var started = false
     }
 
     struct CacheKey: Hashable {
@@ -78,6 +82,8 @@ public enum Localization {
         _ = setlocale(LC_NUMERIC, "C")
         let folder = catalogFolder(executable: executable)
         state.withLock { state in
+            if !state.started { state.startLanguage = ProcessInfo.processInfo.environment["LANGUAGE"] }
+            state.started = true
             state.folder = folder
             if let folder { _ = bindtextdomain(domain, folder) }
             _ = bind_textdomain_codeset(domain, "UTF-8")
@@ -89,7 +95,8 @@ public enum Localization {
     /// a code, or nil / "system" to follow the environment. Returns the note `start` does.
     @discardableResult
     public static func use(setting: String?) -> String? {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANGUAGE"] = state.withLock { $0.started ? $0.startLanguage : environment["LANGUAGE"] }
         let asked = setting.flatMap { $0 == "system" || $0.isEmpty ? nil : $0 }
         let wanted = asked.map { [$0] } ?? LanguagePreference.environmentLanguages(environment)
         let catalogs = availableCatalogs

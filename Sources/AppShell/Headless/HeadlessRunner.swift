@@ -1,4 +1,5 @@
 import Foundation
+import ImmediateUI
 import Input
 import Localization
 import PictureCodecs
@@ -107,6 +108,7 @@ public struct HeadlessRunner {
             pendingPadReleases.removeAll()
 
             var screenshots: [String] = []
+            var textReports: [String] = []
             var quit = false
             while next < lines.count, frameLine.map({ next <= $0 }) ?? (lines[next].time <= time + 1e-9) {
                 if next == frameLine {
@@ -171,6 +173,7 @@ public struct HeadlessRunner {
                 case .text(let text): injector.text(text, windowID: windowID)
                 case .drop(let path): injector.drop(path: path, windowID: windowID)
                 case .screenshot(let path): screenshots.append(path)
+                case .texts(let path): textReports.append(path)
                 case .close: injector.windowClose(windowID: windowID)
                 case .padUnplug:
                     pendingPadReleases.removeAll()
@@ -191,6 +194,7 @@ public struct HeadlessRunner {
             frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             if case .failure(let error) = app.damageCheck?.report { throw error }
             for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
+            for path in textReports { try writeTexts(app.session.ui?.placedTexts() ?? [], to: path) }
             app.audio.advanceSimulatedTime(to: time + frameTime)
             if quit || !keepRunning || (next >= lines.count && time >= lastTime) { break }
             frame += 1
@@ -225,6 +229,32 @@ public struct HeadlessRunner {
             print("headless: audio device lost \(app.audio.devicesLost) times, back \(app.audio.devicesRegained) times")
         }
         if let saveProblem { throw RunError(saveProblem) }
+    }
+
+    /// The frame's texts as JSON lines: `text`, `box`, `visible`, `inked` (each
+    /// [x, y, width, height]) and `cut`.
+    private func writeTexts(_ texts: [PlacedText], to path: String) throws {
+        func numbers(_ rect: Rect) -> [Double] { [rect.minX, rect.minY, rect.width, rect.height].map { Double($0) } }
+        struct Line: Encodable {
+            let text: String
+            let box, visible, inked: [Double]
+            let cut, overlay: Bool
+        }
+        let encoder = JSONEncoder()
+        var data = Data()
+        for text in texts {
+            let line = Line(text: text.text, box: numbers(text.box), visible: numbers(text.visible), inked: numbers(text.inked), cut: text.isCut,
+                            overlay: text.isOverlay)
+            data.append(try encoder.encode(line))
+            data.append(0x0A)
+        }
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        do {
+            try data.write(to: url)
+        } catch {
+            // TRANSLATORS: the file a headless script's `texts` line names, then why it could not be written.
+            throw RunError(tr("cannot write the texts file %s: %s", url.path, error.localizedDescription))
+        }
     }
 
     private func writeScreenshot(_ canvas: Canvas, to path: String, codec: SDLPictureCodec) throws {

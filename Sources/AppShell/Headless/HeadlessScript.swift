@@ -29,6 +29,10 @@ public enum ScriptCommand: Sendable, Equatable {
     case text(String)
     case drop(path: String)
     case screenshot(path: String)
+    /// Every text the UI drew this frame, one JSON object a line: the text, its box,
+    /// what of it shows, where its lines are and whether it was cut (the pseudo-locale
+    /// test's evidence).
+    case texts(path: String)
     // Beyond the basic contract, for kiosk and robustness tests:
     /// The window's close button.
     case close
@@ -252,6 +256,10 @@ public enum HeadlessScript {
             // TRANSLATORS: %s is a headless script's command (screenshot).
             try expect(1, tr("'%s' takes an output .png path", name))
             return .screenshot(path: args[0])
+        case "texts":
+            // TRANSLATORS: %s is a headless script's command (texts).
+            try expect(1, tr("'%s' takes an output file path", name))
+            return .texts(path: args[0])
         case "close":
             // TRANSLATORS: %s is a headless script's command, which takes no arguments.
             try expect(0, tr("'%s' takes nothing", name))

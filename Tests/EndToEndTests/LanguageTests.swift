@@ -1,0 +1,174 @@
+import Foundation
+import Localization
+import StressCore
+import Testing
+import TestSupport
+
+/// The app in the user's language: the catalogs compiled into the build folder, the
+/// environment's locale and the `language` setting, and the pseudo-locale that finds
+/// text a longer language would cut.
+@Suite("Every language")
+struct LanguageTests {
+    /// One drawn text as the `texts` script line writes it.
+    struct Placed: Decodable {
+        let text: String
+        let box, visible, inked: [Double]
+        let cut, overlay: Bool
+        var isShown: Bool { visible.count == 4 && visible[2] >= 1 && visible[3] >= 1 }
+    }
+
+    /// The screens every key reaches, each with the keys that open it from the main screen.
+    static let screens: [(name: String, keys: [String])] = [
+        ("main", []), ("help", ["f1"]), ("manage", ["ctrl+l"]), ("manage help", ["ctrl+l", "f1"]), ("every target", ["ctrl+m"]),
+        ("add", ["ctrl+n"]), ("stats", ["ctrl+t"]), ("settings", ["ctrl+,"]), ("rush", ["ctrl+r"]), ("versus", ["ctrl+b"]),
+    ]
+
+    /// Runs the app on each screen under `environment` and returns its texts by screen name.
+    func texts(size: String, environment: [String: String]) throws -> [(String, [Placed])] {
+        let run = HeadlessRun()
+        var script = ""
+        var time = 0.5
+        for (index, screen) in Self.screens.enumerated() {
+            for key in screen.keys {
+                script += "\(time) key \(key)\n"
+                time += 0.4
+            }
+            time += 0.6
+            script += "\(time) texts $DIR/texts-\(index).jsonl\n"
+            // Back to the main screen: Esc closes what is open (twice for help over a page).
+            for _ in 0..<max(1, screen.keys.count) {
+                time += 0.4
+                script += "\(time) key escape\n"
+            }
+            time += 0.6
+        }
+        script += "\(time + 0.5) quit\n"
+        let result = try run.run(script, size: size, environment: environment)
+        try #require(result.status == 0, "the app failed: \(result.standardError)")
+        return try Self.screens.enumerated().map { index, screen in
+            let lines = try String(contentsOf: run.folder.file("texts-\(index).jsonl"), encoding: .utf8).split(separator: "\n")
+            return (screen.name, try lines.map { try JSONDecoder().decode(Placed.self, from: Data($0.utf8)) })
+        }
+    }
+
+    @Test("under LANG=de_DE.UTF-8 the window, the help, --help and an error line are German; under C.UTF-8 English")
+    func germanEverywhere() throws {
+        let german = ["LANG": "de_DE.UTF-8"]
+        let shown = try texts(size: "1280x720", environment: german)
+        let words = Dictionary(uniqueKeysWithValues: shown.map { ($0.0, Set($0.1.map(\.text))) })
+        #expect(words["manage"]?.contains("Bibliothek verwalten") == true, "\(words["manage"] ?? [])")
+        #expect(words["help"]?.contains("Hilfe — Hauen") == true, "\(words["help"] ?? [])")
+        #expect(words["manage"]?.contains("Manage library") == false)
+
+        let help = try StressPunchProcess.run(["--help"], environment: german)
+        #expect(help.status == 0 && help.standardOutput.contains("Aufruf:") && !help.standardOutput.contains("Usage:"), "\(help.standardOutput)")
+        let refused = try StressPunchProcess.run(["settings", "set", "volume", "999", "--data-dir", HeadlessRun().cli.dataDirectory],
+                                                 environment: german)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.hasPrefix("stresspunch: volume erwartet eine ganze Zahl von 0 bis 100, nicht „999“"),
+                "\(refused.standardError)")
+
+        // The control: the same run in the C locale is English.
+        let english = try StressPunchProcess.run(["--help"], environment: ["LANG": "C.UTF-8"])
+        #expect(english.standardOutput.contains("Usage:") && !english.standardOutput.contains("Aufruf:"))
+    }
+
+    @Test("under LANG=ar_EG.UTF-8 the text is Arabic, with Egypt's digits and Arabic's plural forms")
+    func arabicWithItsDigits() throws {
+        let shown = try texts(size: "1280x720", environment: ["LANG": "ar_EG.UTF-8"])
+        let manage = Set(shown.first { $0.0 == "manage" }?.1.map(\.text) ?? [])
+        #expect(manage.contains("إدارة المكتبة"), "\(manage)")
+        // No punches yet: Arabic's zero form, with an Arabic-Indic zero.
+        #expect(manage.contains("٠ لكمة"), "\(manage)")
+    }
+
+    @Test("the language setting beats the environment; one with no catalog speaks English with a one-line note, not an error")
+    func settingOverridesEnvironment() throws {
+        let cli = CLI()
+        let german = ["LANG": "de_DE.UTF-8"]
+        let french = try StressPunchProcess.run(["settings", "set", "language", "fr", "--data-dir", cli.dataDirectory], environment: german)
+        #expect(french.status == 0 && french.standardError.isEmpty, "\(french.standardError)")
+        // French from here on, though the environment says German.
+        let volume = try StressPunchProcess.run(["settings", "set", "volume", "50", "--data-dir", cli.dataDirectory], environment: german)
+        #expect(volume.standardOutput == "volume vaut maintenant 50\n", "\(volume.standardOutput)")
+
+        let unknown = try StressPunchProcess.run(["settings", "set", "language", "tlh", "--data-dir", cli.dataDirectory], environment: german)
+        #expect(unknown.status == 0, "\(unknown.standardError)")
+        let note = unknown.standardError.split(separator: "\n")
+        #expect(note.count == 1 && note[0].hasPrefix("stresspunch: there is no translation for \"tlh\"; speaking English"),
+                "\(unknown.standardError)")
+        #expect(unknown.standardOutput == "language is now tlh\n")
+        // Not a language code at all: refused, and said so.
+        let bad = try StressPunchProcess.run(["settings", "set", "language", "../de", "--data-dir", cli.dataDirectory])
+        #expect(bad.status == 2 && bad.standardError.contains("language takes system or a language code"), "\(bad.standardError)")
+    }
+
+    @Test("each catalog is complete: msgfmt -c finds every message translated, none fuzzy, no directive lost")
+    func catalogsComplete() throws {
+        let root = ModuleGraphTests.root
+        let languages = try String(contentsOf: root.appendingPathComponent("po/LINGUAS"), encoding: .utf8).split(whereSeparator: \.isWhitespace)
+        #expect(Set(languages) == ["de", "es", "fr", "pt_BR", "ar", "zh_CN"])
+        let template = try String(contentsOf: root.appendingPathComponent("po/stresspunch.pot"), encoding: .utf8)
+        let messages = template.components(separatedBy: "\nmsgid \"").count - 2  // less the header
+        for language in languages {
+            let check = try ToolProcess.run("/usr/bin/msgfmt", ["-c", "--statistics", "-o", "/dev/null", root.appendingPathComponent("po/\(language).po").path])
+            #expect(check.status == 0, "\(language): \(check.standardError)")
+            #expect(check.standardError.trimmingCharacters(in: .whitespacesAndNewlines) == "\(messages) translated messages.",
+                    "\(language): \(check.standardError)")
+        }
+    }
+
+    /// A built-in target's words as the pseudo-locale writes them: the user's data, which
+    /// a card may cut (with the whole of it on hover), not the app's words.
+    static let pseudoData: [String] = BuiltinCatalog.targets.flatMap { [PseudoLocale.transform($0.name), PseudoLocale.transform($0.message)] }
+
+    static func isData(_ text: String) -> Bool { pseudoData.contains { text.contains($0) } }
+
+    /// Words the app writes that no catalog changes: key letters, symbols, digits, a date.
+    static func hasWords(_ text: String) -> Bool {
+        text.range(of: #"[A-Za-z]{3,}"#, options: .regularExpression) != nil
+            && text.range(of: #"^[A-Z][a-z]{2} \d+$"#, options: .regularExpression) == nil
+    }
+
+    @Test("under the pseudo-locale every screen's words are translated, none is cut and none overlaps another",
+          arguments: ["1280x720", "720x1280"])
+    func pseudoLocaleFits(size: String) throws {
+        let screens = try texts(size: size, environment: ["LANGUAGE": Localization.pseudoLanguage])
+        for (screen, texts) in screens {
+            // A game's countdown has its clock, counter and count alone.
+            #expect(texts.count >= 3, "\(screen) at \(size): the screen is not there")
+            let hasOverlay = texts.contains { $0.overlay && $0.isShown }
+            // Under a dialog or the help, the page's words are covered: only the top layer counts.
+            let seen = texts.filter { $0.isShown && !$0.text.isEmpty && (!hasOverlay || $0.overlay) }
+            for text in seen where !Self.isData(text.text) {
+                #expect(!Self.hasWords(text.text) || text.text.contains("["), "\(screen) at \(size): “\(text.text)” is not translated")
+                #expect(!text.cut, "\(screen) at \(size): “\(text.text)” is cut in its box \(text.box)")
+            }
+            for (index, a) in seen.enumerated() {
+                // What shows of each: a scrolled card's last line under its clip's edge is hidden.
+                for b in seen[(index + 1)...] where a.overlay == b.overlay && Self.overlaps(Self.clipped(a), Self.clipped(b)) {
+                    Issue.record("\(screen) at \(size): “\(a.text)” \(a.inked) and “\(b.text)” \(b.inked) overlap")
+                }
+            }
+        }
+    }
+
+    @Test("the pseudo-locale test's eye: in English the same screens show words it calls untranslated")
+    func pseudoCheckCanFail() throws {
+        let screens = try texts(size: "1280x720", environment: [:])
+        let english = screens.flatMap(\.1).filter { $0.isShown && Self.hasWords($0.text) && !$0.text.contains("[") }
+        #expect(english.count > 50, "only \(english.count) English texts were seen, so the check could not fail")
+    }
+
+    /// The part of a text's lines its clip lets show, as [x, y, width, height].
+    static func clipped(_ text: Placed) -> [Double] {
+        let (a, c) = (text.inked, text.visible)
+        let left = max(a[0], c[0]), top = max(a[1], c[1])
+        return [left, top, max(0, min(a[0] + a[2], c[0] + c[2]) - left), max(0, min(a[1] + a[3], c[1] + c[3]) - top)]
+    }
+
+    /// Whether two [x, y, width, height] boxes share more than a pixel's sliver.
+    static func overlaps(_ a: [Double], _ b: [Double]) -> Bool {
+        a[0] < b[0] + b[2] - 1 && b[0] < a[0] + a[2] - 1 && a[1] < b[1] + b[3] - 1 && b[1] < a[1] + a[3] - 1
+    }
+}
