@@ -232,8 +232,11 @@ extension UIContext {
                 moveFocus(sequential: modifiers.contains(.shift) ? -1 : 1)
             case .keyDown(.up, _, _), .gamepadButton(_, .dpadUp, true): moveFocus(.up)
             case .keyDown(.down, _, _), .gamepadButton(_, .dpadDown, true): moveFocus(.down)
-            case .keyDown(.left, _, _), .gamepadButton(_, .dpadLeft, true): moveFocus(.left)
-            case .keyDown(.right, _, _), .gamepadButton(_, .dpadRight, true): moveFocus(.right)
+            // The pad's left and right arrive swapped when the layout mirrors; the keys are swapped here.
+            case .keyDown(.left, _, _): moveFocus(mirrorsLayout ? .right : .left)
+            case .keyDown(.right, _, _): moveFocus(mirrorsLayout ? .left : .right)
+            case .gamepadButton(_, .dpadLeft, true): moveFocus(.left)
+            case .gamepadButton(_, .dpadRight, true): moveFocus(.right)
             default: continue
             }
         }

@@ -52,6 +52,8 @@ extension UIContext {
     /// A finger's press is tested with the touch margins widgets take for fingers.
     /// Before any frame was shown there is nothing above the stage to hit.
     public func pressReachesStage(_ point: Point, byTouch: Bool) -> Bool {
+        // Asked with the screen's point; what was drawn above the stage is kept left to right.
+        let point = mirrorsLayout ? mirrored(point) : point
         let hits = stageHits
         guard hits.hasShownAFrame else { return true }
         guard let stage = hits.shownStage, stage.rect.contains(point), stage.clip.contains(point), !hits.shownUnderModal else {

@@ -215,7 +215,7 @@ extension UIContext {
     /// logical offset whose caret is drawn nearest, so it works in right-to-left text.
     private func placeCursor(_ state: inout TextEditState, text: String, font: FontDescription, textArea: Rect, keepAnchor: Bool) {
         let layout = TextLayout(source: glyphs, font: font)
-        let target = pointer.x - textArea.minX + state.scrollX - rightToLeftInset(text, font: font, textArea: textArea)
+        let target = fieldPointerX(in: textArea) - textArea.minX + state.scrollX - rightToLeftInset(text, font: font, textArea: textArea)
         let offset = layout.characterOffset(in: text, nearestX: target)
         state.cursor = offset
         if !keepAnchor { state.anchor = offset }
@@ -237,10 +237,16 @@ extension UIContext {
         draw(.rect(area, color: control.isFocused ? theme.accent : theme.controlOutline ?? theme.card, cornerRadius: radius))
         draw(.rect(area.insetBy(border), color: theme.fieldBackground, cornerRadius: max(0, radius - border)))
         let layout = TextLayout(source: glyphs, font: font)
+        // What is placed by measuring the text moves as one under a mirrored layout.
+        let block = beginTranslatedBlock(textArea)
+        defer { endTranslatedBlock(block) }
+        // A right-to-left placeholder (the app in Arabic) starts at the right edge, as text does.
+        let placeholderAlignment: TextAlignment =
+            glyphs.shapedRun(for: placeholder[...], font: font)?.isRightToLeft == true ? .trailing : .leading
 
         guard control.isFocused, var state = editing else {
             if text.isEmpty {
-                drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted)
+                drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted, alignment: placeholderAlignment)
             } else {
                 // A right-to-left text starts at the field's right edge, as in a GNOME entry.
                 let alignment: TextAlignment = glyphs.shapedRun(for: text[...], font: font)?.isRightToLeft == true ? .trailing : .leading
@@ -273,7 +279,7 @@ extension UIContext {
             }
         }
         if display.isEmpty {
-            drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted)
+            drawFitted(placeholder, in: textArea, font: font, color: theme.textMuted, alignment: placeholderAlignment)
         } else {
             // Wide enough never to be cut with "…": the clip does the cutting.
             let box = Rect(x: originX, y: textArea.minY, width: totalWidth + 2, height: textArea.height)

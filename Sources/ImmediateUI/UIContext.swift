@@ -214,6 +214,9 @@ public final class UIContext {
     var overlayCommands: [DrawCommand] = []
     /// Where the overlays (modals, tooltips, toasts) begin in the finished frame's list.
     var overlayCommandStart = 0
+    /// Right-to-left: the frame is laid out left to right and mirrored (Mirroring.swift).
+    public var mirrorsLayout = false
+    var translatedBlocks: [TranslatedBlock] = []
     /// Widgets describe themselves for a screen reader this frame (while one listens).
     public var buildsAccessibleTree = false
     /// This frame's widgets as a screen reader sees them (see AccessibleTree), in
@@ -290,7 +293,8 @@ public final class UIContext {
         textInputRect = nil
         toastClearance = nil
         layouts.append(LayoutFrame(content: bounds, axis: .vertical, spacing: theme.spacing * scale))
-        readInput(input)
+        translatedBlocks.removeAll(keepingCapacity: true)
+        readInput(mirrorsLayout ? Self.mirroredInput(input, width: width) : input)
     }
 
     /// Ends the frame: gives a press to the topmost widget under it, moves focus for
@@ -316,6 +320,7 @@ public final class UIContext {
         baseCommands.append(contentsOf: overlayCommands)
         if let ring = focusRing, ring.overlay { appendFocusRing(ring, to: &baseCommands) }
         drawToasts()
+        if mirrorsLayout { mirrorFinishedFrame() }
         finishAccessibleTree()
         shadowMasks.update(with: baseCommands)
         return baseCommands

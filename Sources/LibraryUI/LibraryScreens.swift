@@ -74,8 +74,10 @@ public struct LibraryScreens {
         let s = layout.scale
         let rect = Rect(x: margin, y: margin * 0.8, width: Float(layout.width) - 2 * margin, height: 56 * s)
         // As wide as its word needs in a longer language, never narrower than in English.
-        let backSide = max(backWidth * s, ui.buttonWidth(back, icon: "←"))
-        let clicked = ui.button(back, icon: "←", style: .secondary,
+        // Back points the way pages go back: right, where the layout runs right to left.
+        let arrow = ui.mirrorsLayout ? "→" : "←"
+        let backSide = max(backWidth * s, ui.buttonWidth(back, icon: arrow))
+        let clicked = ui.button(back, icon: arrow, style: .secondary,
                                 in: Rect(x: rect.minX, y: rect.minY, width: backSide, height: rect.height)).clicked
         // Centred on the window when it fits there; else centred in the room between
         // the buttons; else left out (the subtitle and Back still say where this is).

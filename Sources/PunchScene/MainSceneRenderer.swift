@@ -108,6 +108,9 @@ public final class MainSceneRenderer: BandRenderer {
     public var highContrast = false {
         didSet { if highContrast != oldValue { paintsSize = (0, 0) } }
     }
+    /// Right to left (Arabic, Hebrew): the combo's pill at the stage's lower left, across
+    /// from Wash, which the mirrored UI puts at the lower right.
+    public var mirrored = false
     /// The backdrop's gradient, top to bottom.
     private var backdropStops: [(Float, Color)] {
         if highContrast { return [(Float(0), Color(hex: 0x000000)), (Float(1), Color(hex: 0x000000))] }
@@ -381,7 +384,7 @@ public final class MainSceneRenderer: BandRenderer {
     var comboPill: Rect {
         let s = frame.layout.scale
         let stage = frame.layout.stage
-        return Rect(x: stage.maxX - 230 * s, y: stage.maxY - 64 * s, width: 210 * s, height: 56 * s)
+        return Rect(x: mirrored ? stage.minX + 20 * s : stage.maxX - 230 * s, y: stage.maxY - 64 * s, width: 210 * s, height: 56 * s)
     }
 
     /// The running combo, bottom right of the stage (clear of the challenges' panels

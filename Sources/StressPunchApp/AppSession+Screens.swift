@@ -15,6 +15,13 @@ extension AppSession {
         let layout = controller.layout
         // The UI's text follows the layout's scale (which knows portrait screens).
         ui.scaleOverride = layout.scale
+        // Arabic and Hebrew mirror the layout (the UI's boxes, the scene's combo pill): the language owns the direction.
+        let rightToLeft = Localization.isRightToLeft
+        if ui.mirrorsLayout != rightToLeft || renderer.mirrored != rightToLeft {
+            ui.mirrorsLayout = rightToLeft
+            renderer.mirrored = rightToLeft
+            forgetDrawnFrame()
+        }
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         ui.toastClearance = toastClearance

@@ -105,12 +105,24 @@ func checkDesktopFiles(share: URL, launcher: String, manPage: String = "man/man1
             "desktop-file-validate: \(validated.standardOutput)\(validated.standardError)")
     let entry = try String(contentsOfFile: launcherPath, encoding: .utf8)
     #expect(entry.contains("\nIcon=\(appID)\n") && entry.contains("\nExec=stresspunch\n"), "\(entry)")
+    // Translated from the catalogs (msgfmt --desktop and --xml), each catalog installed.
+    let languages = try String(contentsOf: Checkout.root.appendingPathComponent("po/LINGUAS"), encoding: .utf8)
+        .split(whereSeparator: \.isWhitespace).map(String.init)
+    #expect(languages.count >= 6)
+    for language in languages {
+        #expect(entry.contains("\nComment[\(language)]=") && entry.contains("\nKeywords[\(language)]="), "\(language): \(entry)")
+        #expect(manager.fileExists(atPath: share.appendingPathComponent("locale/\(language)/LC_MESSAGES/stresspunch.mo").path),
+                "the \(language) catalog is not installed")
+    }
 
     let metainfo = share.appendingPathComponent("metainfo/\(appID).metainfo.xml")
     let appstream = try ToolProcess.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo.path])
     let complaints = appstream.standardOutput.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
     #expect(appstream.status == 0 && complaints.isEmpty, "appstreamcli: \(appstream.standardOutput)\(appstream.standardError)")
     let metadata = try String(contentsOf: metainfo, encoding: .utf8)
+    for language in languages {
+        #expect(metadata.contains("<summary xml:lang=\"\(language)\">"), "the listing has no \(language) summary")
+    }
     #expect(metadata.contains("<id>\(appID)</id>") && metadata.contains("<launchable type=\"desktop-id\">\(launcher)</launchable>"))
     let version = try builtVersion()
     #expect(metadata.contains("<release version=\"\(version)\""), "the newest release in the metadata is not --version's")
@@ -198,6 +210,9 @@ struct InstallTests {
         try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: binary)
         #expect(try shots.take(with: link.path, hidden: true) == built, "through a symlink, the app did not find its pictures")
+        // And its catalogs, under <prefix>/share/locale.
+        let german = try HiddenCheckout.run("/usr/bin/env", ["LANG=de_DE.UTF-8", binary, "--help"], in: shots.folder.url)
+        #expect(german.status == 0 && german.standardOutput.contains("Aufruf:"), "the installed app is not German: \(german.standardOutput)")
         let list = try HiddenCheckout.run(binary, ["--data-dir", shots.folder.file("listed").path, "targets", "list", "--json"], in: shots.folder.url)
         #expect(list.status == 0 && list.standardOutput.components(separatedBy: "\"builtin\":true").count - 1 == 8, "\(list.standardError)")
         // Without its share folder, the installed binary does not fall back on the checkout

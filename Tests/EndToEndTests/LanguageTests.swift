@@ -82,6 +82,40 @@ struct LanguageTests {
         #expect(manage.contains("٠ لكمة"), "\(manage)")
     }
 
+    @Test("under Arabic the layout mirrors: Stats and the tools change sides, Back goes right, and a click lands where it is seen")
+    func arabicMirrors() throws {
+        let arabic = ["LANG": "ar_EG.UTF-8"]
+        let english = try texts(size: "1280x720", environment: [:])
+        let mirrored = try texts(size: "1280x720", environment: arabic)
+        func center(_ word: String, on screen: String, in runs: [(String, [Placed])]) -> Double? {
+            guard let text = runs.first(where: { $0.0 == screen })?.1.first(where: { $0.text == word }) else { return nil }
+            return text.inked[0] + text.inked[2] / 2
+        }
+        let stats = try #require(center("Stats", on: "main", in: english)), statsAR = try #require(center("الإحصاءات", on: "main", in: mirrored))
+        #expect(stats > 640 && statsAR < 640, "Stats at \(stats) in English, \(statsAR) in Arabic")
+        let back = try #require(center("Back", on: "manage", in: english)), backAR = try #require(center("رجوع", on: "manage", in: mirrored))
+        #expect(back < 640 && backAR > 640, "Back at \(back) in English, \(backAR) in Arabic")
+        let manage = try #require(center("Manage", on: "main", in: english))
+        // Clicked where the Arabic screen shows Manage (the English place, mirrored), it opens.
+        let run = HeadlessRun()
+        let y = try #require(english.first { $0.0 == "main" }?.1.first { $0.text == "Manage" }).inked[1] + 10
+        try run.run("0.5 click \(Int(1280 - manage)) \(Int(y))\n1.2 texts $DIR/after.jsonl\n1.4 quit\n", environment: arabic)
+        let after = try String(contentsOf: run.folder.file("after.jsonl"), encoding: .utf8)
+        #expect(after.contains("إدارة المكتبة"), "the click did not reach Manage")
+    }
+
+    @Test("choosing a language on the Settings screen changes the words on the next frame and is kept")
+    func settingsScreenSwitches() throws {
+        let run = HeadlessRun()
+        // System, then English, then Deutsch.
+        let result = try run.run("0.5 key ctrl+,\n1.0 click \"Language +\"\n1.3 click \"Language +\"\n1.5 texts $DIR/after.jsonl\n1.7 quit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let after = try String(contentsOf: run.folder.file("after.jsonl"), encoding: .utf8)
+        #expect(after.contains("\"Einstellungen\"") && after.contains("\"Deutsch\"") && !after.contains("\"Settings\""), "\(after)")
+        let stored = try StressPunchProcess.run(["settings", "get", "language", "--data-dir", run.cli.dataDirectory])
+        #expect(stored.standardOutput == "de\n")
+    }
+
     @Test("the language setting beats the environment; one with no catalog speaks English with a one-line note, not an error")
     func settingOverridesEnvironment() throws {
         let cli = CLI()
