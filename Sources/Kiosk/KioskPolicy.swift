@@ -115,9 +115,9 @@ public final class KioskPolicy: SessionPolicy {
                 return true
             }
             return button == .back || button == .start
-        case .pointerDown(let x, let y, 1) where onMain && session.layout.operatorCorner.contains(Point(x, y)):
+        case .pointerDown(let x, let y, 1) where onMain && Self.operatorCorner(session).contains(Point(x, y)):
             kiosk.beginHold(finger: nil, time: session.simulatedTime)
-        case .fingerDown(let id, let x, let y, _) where onMain && session.layout.operatorCorner.contains(Point(x, y)):
+        case .fingerDown(let id, let x, let y, _) where onMain && Self.operatorCorner(session).contains(Point(x, y)):
             kiosk.beginHold(finger: id, time: session.simulatedTime)
         case .pointerUp(_, _, 1):
             kiosk.endHold(finger: nil)
@@ -378,5 +378,15 @@ public final class KioskPolicy: SessionPolicy {
     public func summary(_ session: any SessionControl) -> String? {
         "kiosk: \(kiosk.gate.isUnlocked ? "unlocked" : "locked"), \(kiosk.idleResets) idle resets, "
             + "\(kiosk.attractSteps) attract steps, screen \(session.page.rawValue)\(kiosk.gate.pad != nil ? ", PIN pad open" : "")"
+    }
+}
+
+extension KioskPolicy {
+    /// The operator's corner where the screen shows it: the layout's top right, or the
+    /// top left where the layout mirrors (the UI draws it there; presses come in
+    /// screen coordinates).
+    static func operatorCorner(_ session: any SessionControl) -> Rect {
+        guard let ui = session.ui, ui.mirrorsLayout else { return session.layout.operatorCorner }
+        return ui.mirrored(session.layout.operatorCorner)
     }
 }

@@ -104,6 +104,17 @@ struct LanguageTests {
         #expect(after.contains("إدارة المكتبة"), "the click did not reach Manage")
     }
 
+    @Test("a kiosk in Arabic opens its PIN pad from the corner where its lock is drawn: the top left", arguments: [true, false])
+    func arabicKioskCorner(left: Bool) throws {
+        let kiosk = HeadlessRun()
+        let pin = try StressPunchProcess.run(["--data-dir", kiosk.cli.dataDirectory, "kiosk", "set-pin"], standardInput: "246813\n")
+        try #require(pin.status == 0, "\(pin.standardError)")
+        let x = left ? 30 : 1250
+        let result = try kiosk.run("0.5 down \(x) 30\n3.5 up \(x) 30\n3.8 quit\n", environment: ["LANG": "ar_EG.UTF-8"], extra: ["--kiosk"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("PIN pad open") == left, "\(result.standardOutput)")
+    }
+
     @Test("choosing a language on the Settings screen changes the words on the next frame and is kept")
     func settingsScreenSwitches() throws {
         let run = HeadlessRun()
