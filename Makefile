@@ -64,8 +64,10 @@ TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppress
 LSAN_RUN = LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt
 sanitize: test-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path .build-asan --build-tests
+	$(call compile-catalogs,.build-asan/release/locale)
 	$(LSAN_RUN) $(SWIFT) test -c release --sanitize=address --scratch-path .build-asan --skip-build $(SANITIZE_SKIP)
 	$(SWIFT) build -c release --sanitize=thread --scratch-path .build-tsan --build-tests
+	$(call compile-catalogs,.build-tsan/release/locale)
 	$(TSAN_RUN) $(SWIFT) test -c release --sanitize=thread --scratch-path .build-tsan --skip-build --filter '$(TSAN_FILTER)'
 
 # Proof that the sanitizers can still fail: .ci/canaries plants a race (a counter
