@@ -179,9 +179,9 @@ let package = Package(
         // renderer that executes them with Raster and Shaders. No SDL.
         .target(name: "ImmediateUI", dependencies: ["Localization", "Raster", "Shaders", "Input"]),
 
-        // What the rooms of a running app share: the library in memory with its
-        // background saves, decoded pictures, the layout, the pages, requests to the
-        // platform. No UI toolkit.
+        // What the rooms of a running app share: the library in memory, the one owner
+        // of its writes (targets, punches, marks) with their background saves, decoded
+        // pictures, the layout, the pages, requests to the platform. No UI toolkit.
         .target(name: "AppModel", dependencies: ["Localization", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Locking"]),
 
         // The seam a policy (the desktop's or the kiosk's) plugs into the session by:
@@ -190,8 +190,8 @@ let package = Package(
         .target(name: "PolicySeam", dependencies: ["Localization", "AppModel", "ImmediateUI", "Input", "Raster"]),
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
-        // drawing the main screen, and saving punch counts off the frame path.
-        .target(name: "PunchScene", dependencies: ["Localization", "AppModel", "StressCore", "TargetStore", "Raster", "Shaders", "Input", "Locking"]),
+        // and drawing the main screen. Punches are counted and saved by the library (AppModel).
+        .target(name: "PunchScene", dependencies: ["Localization", "AppModel", "StressCore", "Raster", "Shaders", "Input", "Locking"]),
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
         // form, the picture picker and the stats, each built with the immediate-mode UI.

@@ -38,9 +38,14 @@ public final class LibraryModel: @unchecked Sendable {
     /// the disk was; the app saves in the background.
     private let synchronous: Bool
 
-    public init(store: TargetStore, synchronous: Bool = false) throws(TargetStoreError) {
+    /// Saves the punches counted here: the one way a punch reaches the library.
+    public let recorder: PunchRecorder
+
+    /// `recorder`: one made for `store` unless given (a test's, with its own interval).
+    public init(store: TargetStore, synchronous: Bool = false, recorder: PunchRecorder? = nil) throws(TargetStoreError) {
         self.store = store
         self.synchronous = synchronous
+        self.recorder = recorder ?? PunchRecorder(store: store, synchronous: synchronous)
         try reload()
     }
 
@@ -106,8 +111,16 @@ public final class LibraryModel: @unchecked Sendable {
         select(favorites[next].id)
     }
 
-    /// Adds to a target's in-memory count (the recorder saves it).
-    public func countPunch(on id: Int64, strength: Int = 0, combo: Int = 1) {
+    /// A punch landed on target `id` at `time` (seconds since 1970): counted in memory
+    /// now and handed to the recorder, which saves it within half a second. The one
+    /// way a punch is written, so the shown count and the saved one cannot part.
+    public func recordPunch(on id: Int64, strength: Int = 0, combo: Int = 1, at time: Double) {
+        recorder.record(targetID: id, strength: strength, combo: combo, at: time)
+        countPunch(on: id, strength: strength, combo: combo)
+    }
+
+    /// Adds to a target's in-memory count only (the recorder saves it).
+    func countPunch(on id: Int64, strength: Int = 0, combo: Int = 1) {
         guard let index = targets.firstIndex(where: { $0.id == id }) else { return }
         // Saturating: a count read from a crafted library must not crash the first punch.
         targets[index].punchCount = PunchTally.saturated(targets[index].punchCount, plus: 1)

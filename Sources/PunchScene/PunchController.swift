@@ -14,7 +14,8 @@ import StressCore
 /// `AppRequest`s.
 public final class PunchController {
     public let library: LibraryModel
-    public let recorder: PunchRecorder
+    /// What saves the punches: the library's (read here by the headless summary).
+    public var recorder: PunchRecorder { library.recorder }
     public private(set) var effects: PunchEffects
     public private(set) var layout: MainLayout
     public private(set) var reticles: [Reticle] = []
@@ -118,9 +119,8 @@ public final class PunchController {
     /// Rumble pulses still to come (a tool's pattern after its first pulse), on `clock`.
     private var pendingRumbles: [(at: Double, gamepad: Int32, pulse: RumblePulse)] = []
 
-    public init(library: LibraryModel, recorder: PunchRecorder, configuration: AppConfiguration, width: Int, height: Int) {
+    public init(library: LibraryModel, configuration: AppConfiguration, width: Int, height: Int) {
         self.library = library
-        self.recorder = recorder
         self.configuration = configuration
         effects = PunchEffects(reduceMotion: configuration.reduceMotion, seed: configuration.randomSeed)
         random = SeededRandom(seed: configuration.randomSeed ^ 0xA5A5)
@@ -352,7 +352,7 @@ public final class PunchController {
         lastHitTarget = target.id
         lastStrength = strength
         punchesLanded += 1
-        library.countPunch(on: target.id, strength: strength, combo: combo)
+        library.recordPunch(on: target.id, strength: strength, combo: combo, at: wallClock())
         // Kept for a frame's scorekeeper; a session that never asks keeps only the latest.
         if landedPunches.count == 64 { landedPunches.removeFirst() }
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
@@ -361,7 +361,6 @@ public final class PunchController {
                                          targetID: target.id, targetName: target.name, pictureRect: rect, time: punchTime ?? clock))
         if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
         punchInput = .mouse
-        recorder.record(targetID: target.id, strength: strength, combo: combo, at: wallClock())
         let power = PunchStrength.unit(strength)
         let sounds = tool.soundNames
         let sound = sounds[Int(random.next() % UInt64(sounds.count))]

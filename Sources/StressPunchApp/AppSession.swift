@@ -46,7 +46,8 @@ public final class AppSession {
     public let controller: PunchController
     public let renderer: MainSceneRenderer
     let pictures: PictureCache
-    let recorder: PunchRecorder
+    /// The library's punch recorder (flushed on quit, its problems said as toasts).
+    var recorder: PunchRecorder { library.recorder }
     let builtinPictureURL: (String) -> URL?
     /// The immediate-mode UI (nil without fonts: then only the punch screen runs).
     public let ui: UIContext?
@@ -137,7 +138,6 @@ public final class AppSession {
         policy: any SessionPolicy = DesktopPolicy()
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
-        recorder = PunchRecorder(store: store, synchronous: synchronousPictures)
         markBook = MarkBook(library: library)
         pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
         importer = PictureImporter(codec: codec)
@@ -145,7 +145,7 @@ public final class AppSession {
         self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
-        controller = PunchController(library: library, recorder: recorder, configuration: configuration, width: width, height: height)
+        controller = PunchController(library: library, configuration: configuration, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs, toolArt: toolArt)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
         settings = configuration.settings

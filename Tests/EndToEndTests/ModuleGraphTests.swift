@@ -50,6 +50,9 @@ struct ModuleGraphTests {
         // SQLite in general lives apart from the library that uses it.
         #expect(graph.contains("SQLiteDatabase ← CSQLite"))
         #expect(graph.first { $0.hasPrefix("TargetStore ← ") }.map { !$0.contains("CSQLite") } == true)
+        // The punch scene writes nothing: a punch goes to the library, which saves it.
+        let scene = try #require(graph.first { $0.hasPrefix("PunchScene ← ") })
+        #expect(!scene.contains("TargetStore"), "\(scene)")
         let session = try #require(graph.first { $0.hasPrefix("StressPunchApp ← ") })
         #expect(!session.contains("Kiosk") && !session.contains("OperatorLock") && !session.contains("Platform"))
     }

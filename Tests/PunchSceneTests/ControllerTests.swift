@@ -20,8 +20,7 @@ struct ControllerFixture {
     init(configuration: AppConfiguration = AppConfiguration()) throws {
         store = try TargetStore.inMemory(picturesDirectory: folder.url.appendingPathComponent("images"))
         library = try LibraryModel(store: store)
-        controller = PunchController(
-            library: library, recorder: PunchRecorder(store: store), configuration: configuration, width: 1280, height: 720)
+        controller = PunchController(library: library, configuration: configuration, width: 1280, height: 720)
         controller.selectedPicture = RasterImage(width: 100, height: 100, fill: .white)
     }
 
