@@ -17,26 +17,35 @@ struct LanguageTests {
         var isShown: Bool { visible.count == 4 && visible[2] >= 1 && visible[3] >= 1 }
     }
 
-    /// The screens every key reaches, each with the keys that open it from the main screen.
-    static let screens: [(name: String, keys: [String])] = [
-        ("main", []), ("help", ["f1"]), ("manage", ["ctrl+l"]), ("manage help", ["ctrl+l", "f1"]), ("every target", ["ctrl+m"]),
-        ("add", ["ctrl+n"]), ("stats", ["ctrl+t"]), ("settings", ["ctrl+,"]), ("rush", ["ctrl+r"]), ("versus", ["ctrl+b"]),
+    /// The screens every key reaches, each with the script lines that open it from the main screen.
+    static let screens: [(name: String, steps: [String])] = [
+        ("main", []), ("help", ["key f1"]), ("manage", ["key ctrl+l"]), ("manage help", ["key ctrl+l", "key f1"]),
+        ("every target", ["key ctrl+m"]), ("add", ["key ctrl+n"]), ("stats", ["key ctrl+t"]), ("settings", ["key ctrl+,"]),
+        ("rush", ["key ctrl+r"]), ("versus", ["key ctrl+b"]),
+    ]
+
+    /// The pseudo-locale's also: the dialogs and the picker, opened by their buttons' pseudo-locale labels.
+    static let pseudoScreens: [(name: String, steps: [String])] = [
+        ("delete dialog", ["key ctrl+l", "click \"\(PseudoLocale.transform("Delete"))\""]),
+        ("restore dialog", ["key ctrl+l", "click \"\(PseudoLocale.transform("Restore defaults"))\""]),
+        ("picker", ["key ctrl+n", "click \"\(PseudoLocale.transform("Choose picture…"))\""]),
     ]
 
     /// Runs the app on each screen under `environment` and returns its texts by screen name.
-    func texts(size: String, environment: [String: String]) throws -> [(String, [Placed])] {
+    func texts(size: String, environment: [String: String], pseudo: Bool = false) throws -> [(String, [Placed])] {
         let run = HeadlessRun()
+        let screens = Self.screens + (pseudo ? Self.pseudoScreens : [])
         var script = ""
         var time = 0.5
-        for (index, screen) in Self.screens.enumerated() {
-            for key in screen.keys {
-                script += "\(time) key \(key)\n"
+        for (index, screen) in screens.enumerated() {
+            for step in screen.steps {
+                script += "\(time) \(step)\n"
                 time += 0.4
             }
             time += 0.6
             script += "\(time) texts $DIR/texts-\(index).jsonl\n"
             // Back to the main screen: Esc closes what is open (twice for help over a page).
-            for _ in 0..<max(1, screen.keys.count) {
+            for _ in 0..<max(1, screen.steps.count) {
                 time += 0.4
                 script += "\(time) key escape\n"
             }
@@ -45,7 +54,7 @@ struct LanguageTests {
         script += "\(time + 0.5) quit\n"
         let result = try run.run(script, size: size, environment: environment)
         try #require(result.status == 0, "the app failed: \(result.standardError)")
-        return try Self.screens.enumerated().map { index, screen in
+        return try screens.enumerated().map { index, screen in
             let lines = try String(contentsOf: run.folder.file("texts-\(index).jsonl"), encoding: .utf8).split(separator: "\n")
             return (screen.name, try lines.map { try JSONDecoder().decode(Placed.self, from: Data($0.utf8)) })
         }
@@ -167,7 +176,10 @@ struct LanguageTests {
     /// a card may cut (with the whole of it on hover), not the app's words.
     static let pseudoData: [String] = BuiltinCatalog.targets.flatMap { [PseudoLocale.transform($0.name), PseudoLocale.transform($0.message)] }
 
-    static func isData(_ text: String) -> Bool { pseudoData.contains { text.contains($0) } }
+    /// The user's data: a built-in target's words, or a folder's path (the picker's).
+    static func isData(_ text: String) -> Bool {
+        text.hasPrefix("/") || text.hasPrefix("~") || pseudoData.contains { text.contains($0) }
+    }
 
     /// Words the app writes that no catalog changes: key letters, symbols, digits, a date.
     static func hasWords(_ text: String) -> Bool {
@@ -178,11 +190,12 @@ struct LanguageTests {
     @Test("under the pseudo-locale every screen's words are translated, none is cut and none overlaps another",
           arguments: ["1280x720", "720x1280"])
     func pseudoLocaleFits(size: String) throws {
-        let screens = try texts(size: size, environment: ["LANGUAGE": Localization.pseudoLanguage])
+        let screens = try texts(size: size, environment: ["LANGUAGE": Localization.pseudoLanguage], pseudo: true)
         for (screen, texts) in screens {
             // A game's countdown has its clock, counter and count alone.
             #expect(texts.count >= 3, "\(screen) at \(size): the screen is not there")
             let hasOverlay = texts.contains { $0.overlay && $0.isShown }
+            #expect(hasOverlay || !screen.contains("dialog") && !screen.contains("help"), "\(screen) at \(size): nothing opened over the page")
             // Under a dialog or the help, the page's words are covered: only the top layer counts.
             let seen = texts.filter { $0.isShown && !$0.text.isEmpty && (!hasOverlay || $0.overlay) }
             for text in seen where !Self.isData(text.text) {
