@@ -84,7 +84,14 @@ public struct MainSceneFrame {
 public final class MainSceneRenderer: BandRenderer {
     public static let reticleColors: [Color] = [Color(hex: 0x4FC3F7), Color(hex: 0xFF8A65), Color(hex: 0xAED581), Color(hex: 0xBA68C8)]
 
-    public var frame: MainSceneFrame
+    public var frame: MainSceneFrame {
+        didSet { revision &+= 1 }
+    }
+    /// This frame's drawing, built from `frame` (SceneItems.swift), and which
+    /// `revision` of the frame it was built from.
+    var items: [SceneItem] = []
+    var revision = 0
+    var itemsRevision = -1
     /// Extra drawing on top (the UI layer), run in every band after the scene.
     public var overlay: ((Canvas) -> Void)?
     /// Where text comes from; without fonts the scene is drawn without words.
@@ -99,7 +106,7 @@ public final class MainSceneRenderer: BandRenderer {
     /// The backdrop: a vertical gradient (a row fill per row: writes only, no reads)
     /// and, behind the target, a glow pre-composited over it once per window size, so
     /// a frame copies the glow's rectangle instead of shading a radial gradient.
-    private var background: LinearGradientPaint
+    var background: LinearGradientPaint
     var glow: RasterImage
     var glowOrigin = (0, 0)
     var paintsSize = (0, 0)
@@ -110,7 +117,9 @@ public final class MainSceneRenderer: BandRenderer {
     }
     /// Right to left (Arabic, Hebrew): the combo's pill at the stage's lower left, across
     /// from Wash, which the mirrored UI puts at the lower right.
-    public var mirrored = false
+    public var mirrored = false {
+        didSet { revision &+= 1 }
+    }
     /// The backdrop's gradient, top to bottom.
     private var backdropStops: [(Float, Color)] {
         if highContrast { return [(Float(0), Color(hex: 0x000000)), (Float(1), Color(hex: 0x000000))] }
@@ -137,6 +146,7 @@ public final class MainSceneRenderer: BandRenderer {
         let layout = frame.layout
         guard paintsSize != (layout.width, layout.height) else { return }
         paintsSize = (layout.width, layout.height)
+        revision &+= 1
         background = LinearGradientPaint(
             from: Point(0, 0), to: Point(0, Float(layout.height)),
             stops: backdropStops)
@@ -162,46 +172,16 @@ public final class MainSceneRenderer: BandRenderer {
     /// The tool icon beside a reticle, in pixels.
     var reticleIconSide: Int { max(8, Int(34 * frame.layout.scale)) }
 
+    /// Draws the frame's items (built now if `frame` changed since they were: the
+    /// bands, drawing at once on several threads, find them built by `describe`).
     public func render(into canvas: Canvas) {
-        let layout = frame.layout
-        let window = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
-        guard frame.showsScene else {
-            canvas.fill(window, paint: background)
-            overlay?(canvas)
-            return
-        }
-
-        // The warm glow behind the target belongs to the punch screen only. It is the
-        // backdrop with the glow laid over it, opaque, so the backdrop is filled only
-        // around it (filling under it too was a tenth of an idle kiosk's frame).
-        let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
-        if glow.isOpaque {
-            window.forEachPart(outside: glowRect) { canvas.fill($0, paint: background) }
-        } else {
-            canvas.fill(window, paint: background)
-        }
-        canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
-        switch frame.picture {
-        case .ready(let image):
-            drawTarget(image, on: canvas)
-        case .loading:
-            drawSpinner(on: canvas, around: frame.pictureRect.center, radius: 28 * frame.layout.scale)
-        case .failed:
-            drawMissingPicture(on: canvas, in: frame.pictureRect)
-        }
-
-        // Text is laid out before it is clipped: what lies outside this band's part of
-        // the frame is not laid out at all.
-        if glyphs != nil && canvas.clip.intersects(headerBounds) { drawHeader(on: canvas) }
-        for sprite in frame.sprites { drawSprite(sprite, on: canvas) }
-        for pop in frame.scorePops where canvas.clip.intersects(scorePopBounds(pop)) { drawScorePop(pop, on: canvas) }
-        drawCombo(on: canvas)
-        for reticle in frame.reticles { drawReticle(reticle, on: canvas) }
+        if itemsRevision != revision { prepareItems() }
+        execute(on: canvas)
         overlay?(canvas)
     }
 
     /// The target's name, big and bold, with its message beneath.
-    private func drawHeader(on canvas: Canvas) {
+    func drawHeader(on canvas: Canvas) {
         guard let glyphs else { return }
         let header = frame.layout.titleArea
         let s = frame.layout.scale
@@ -266,7 +246,7 @@ public final class MainSceneRenderer: BandRenderer {
     /// the picture leaves less room).
     static let messageLines = 3
 
-    private func drawTarget(_ image: RasterImage, on canvas: Canvas) {
+    func drawTarget(_ image: RasterImage, on canvas: Canvas) {
         let rect = frame.pictureRect
         let scale = frame.layout.scale
         // A soft contact shadow on the "floor" under a photo; drawn art with transparent
@@ -357,7 +337,7 @@ public final class MainSceneRenderer: BandRenderer {
 
     /// The strength of a hit, in the comic style of the burst: warm yellow for a tap,
     /// orange, then red for a haymaker, with a dark outline so it reads on any picture.
-    private func drawScorePop(_ pop: ScorePop, on canvas: Canvas) {
+    func drawScorePop(_ pop: ScorePop, on canvas: Canvas) {
         guard let glyphs, let placed = scorePopPlacement(pop) else { return }
         let (x, y, width, height) = (placed.box.x, placed.box.y, placed.box.width, placed.box.height)
         let (size, outline, alpha) = (placed.size, placed.outline, pop.opacity)
@@ -389,7 +369,7 @@ public final class MainSceneRenderer: BandRenderer {
 
     /// The running combo, bottom right of the stage (clear of the challenges' panels
     /// at the top), while it lasts.
-    private func drawCombo(on canvas: Canvas) {
+    func drawCombo(on canvas: Canvas) {
         guard let glyphs, frame.comboOpacity > 0, !frame.comboText.isEmpty else { return }
         let s = frame.layout.scale
         let pill = comboPill
@@ -399,7 +379,7 @@ public final class MainSceneRenderer: BandRenderer {
                         color: Color(hex: 0xFFD27A).withAlpha(alpha))
     }
 
-    private func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {
+    func drawReticle(_ reticle: PunchController.Reticle, on canvas: Canvas) {
         let drawing = reticleDrawing(reticle)
         canvas.drawImage(drawing.image, transform: drawing.transform)
         if let badge = reticleBadge(reticle) {
@@ -430,7 +410,7 @@ public final class MainSceneRenderer: BandRenderer {
     /// The spinner's lit dot: what of the frame's time it shows.
     var spinnerHead: Int { Int(frame.time * 12) % 10 }
 
-    private func drawSpinner(on canvas: Canvas, around center: Point, radius: Float) {
+    func drawSpinner(on canvas: Canvas, around center: Point, radius: Float) {
         let dots = 10
         let head = spinnerHead
         for index in 0..<dots {
@@ -444,7 +424,7 @@ public final class MainSceneRenderer: BandRenderer {
 
     /// A picture that could not be loaded: a calm card with a "no picture" symbol,
     /// still punchable.
-    private func drawMissingPicture(on canvas: Canvas, in rect: Rect) {
+    func drawMissingPicture(on canvas: Canvas, in rect: Rect) {
         let card = rect.insetBy(rect.width * 0.12)
         let s = card.width
         canvas.drawShadow(of: card, radius: s * 0.08, blur: s * 0.05, offset: Point(0, s * 0.02), color: Color.black.withAlpha(0.4))

@@ -1,24 +1,67 @@
-// The main scene as damage tracking sees it: one display-list entry per thing the
-// renderer draws, in its order, each with the pixels it may touch and a key of what
-// decides them. Kept beside `MainSceneRenderer.render(into:)`: whatever it draws must
-// be described here too (the damage tests compare with full redraws, pixel for pixel).
+// The main scene as one display list: each thing the renderer draws, in order, with
+// how it is drawn, every pixel it may touch and a key of what decides them. Built once
+// a frame on the main thread (`prepareItems`, which `describe(into:)` runs); the bands
+// execute it and damage tracking hashes it, so there is no second description of the
+// scene to keep in step with the first (the damage tests compare with full redraws,
+// pixel for pixel).
 
 import Raster
 
+/// One thing the scene draws.
+public struct SceneItem {
+    enum Drawing {
+        /// The backdrop's gradient: around the glow when that is opaque.
+        case backdrop
+        case glow
+        case target(RasterImage)
+        /// Drawn with the item before it (the target's dents, a reticle's badge): an
+        /// entry of its own, so a change there alone redraws only its box.
+        case withPrevious
+        case spinner(center: Point, radius: Float)
+        case missingPicture(Rect)
+        case header
+        case image(RasterImage, AffineTransform, opacity: Float)
+        case scorePop(ScorePop)
+        case combo
+        case reticle(PunchController.Reticle)
+    }
+
+    let drawing: Drawing
+    let entry: DisplayEntry
+
+    init(_ drawing: Drawing, _ bounds: PixelRect, exactUnderClip: Bool = true, key: (inout Hasher) -> Void) {
+        var hasher = Hasher()
+        key(&hasher)
+        hasher.combine(bounds)
+        self.drawing = drawing
+        entry = DisplayEntry(bounds: bounds, key: hasher.finalize(), exactUnderClip: exactUnderClip)
+    }
+}
+
 extension MainSceneRenderer {
-    /// Appends this frame's scene (the UI's overlay not included) to `list`.
+    /// Appends this frame's scene (the UI's overlay not included) to `list`, building
+    /// the scene's items first: what the bands then draw.
     public func describe(into list: inout DisplayList) {
+        prepareItems()
+        for item in items { list.append(item.entry) }
+    }
+
+    /// Builds this frame's items from `frame` (main thread, before the bands draw).
+    public func prepareItems() {
+        items.removeAll(keepingCapacity: true)
         let layout = frame.layout
         let size = paintsSize
         // The backdrop: a vertical gradient per window size, exact under any clip.
-        list.append(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)) { hasher in
-            hasher.combine(0); hasher.combine(size.0); hasher.combine(size.1); hasher.combine(frame.showsScene)
-        }
+        let showsScene = frame.showsScene
+        items.append(SceneItem(.backdrop, PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)) { hasher in
+            hasher.combine(0); hasher.combine(size.0); hasher.combine(size.1); hasher.combine(showsScene)
+        })
+        itemsRevision = revision
         guard frame.showsScene else { return }
         let glowImage = glow
-        list.append(PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)) { hasher in
+        items.append(SceneItem(.glow, PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)) { hasher in
             hasher.combine(1); hasher.combine(glowImage.serial); hasher.combine(glowImage.revision)
-        }
+        })
         let rect = frame.pictureRect
         let scale = layout.scale
         switch frame.picture {
@@ -34,82 +77,116 @@ extension MainSceneRenderer {
             }
             let flash = frame.flashTint, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
             // An affine picture and a shadow draw the same pixels however a clip cuts their rows.
-            list.append(bounds) { hasher in
+            items.append(SceneItem(.target(image), bounds) { hasher in
                 hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)
                 hasher.combine(transform); hasher.combine(flash); hasher.combine(rect); hasher.combine(sticker); hasher.combine(scale)
-            }
+            })
             // The dents change only their circles: their own entry, so a dent springing
             // back on a still picture redraws its box, not the whole picture.
             var dentBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
             for dent in frame.dents where dent.isVisible { dentBox = dentBox.union(dent.bounds) }
             if !dentBox.isEmpty {
                 let dents = frame.dents
-                list.append(dentBox.intersection(bounds)) { hasher in
+                items.append(SceneItem(.withPrevious, dentBox.intersection(bounds)) { hasher in
                     hasher.combine(12); hasher.combine(dents); hasher.combine(image.serial); hasher.combine(image.revision)
                     hasher.combine(transform); hasher.combine(flash)
-                }
+                })
             }
         case .loading:
             let radius = 28 * scale
             let center = rect.center
             let reach = radius * 1.16 + 2
             let head = spinnerHead
-            list.append(Rect(x: center.x - reach, y: center.y - reach, width: reach * 2, height: reach * 2).enclosingPixels) { hasher in
+            let box = Rect(x: center.x - reach, y: center.y - reach, width: reach * 2, height: reach * 2).enclosingPixels
+            items.append(SceneItem(.spinner(center: center, radius: radius), box) { hasher in
                 hasher.combine(3); hasher.combine(head); hasher.combine(center); hasher.combine(radius)
-            }
+            })
         case .failed:
             let card = rect.insetBy(rect.width * 0.12)
             let s = card.width
             // Its mountains are polygons.
-            list.append(card.insetBy(-(s * 0.1 + 3)).enclosingPixels, exactUnderClip: false) { hasher in
+            items.append(SceneItem(.missingPicture(rect), card.insetBy(-(s * 0.1 + 3)).enclosingPixels, exactUnderClip: false) { hasher in
                 hasher.combine(4); hasher.combine(rect)
-            }
+            })
         }
         if glyphs != nil {
             let title = frame.title, message = frame.message, header = layout.titleArea, bottom = messageBottom
-            list.append(headerBounds) { hasher in
+            items.append(SceneItem(.header, headerBounds) { hasher in
                 hasher.combine(5); hasher.combine(title); hasher.combine(message); hasher.combine(header); hasher.combine(scale)
                 hasher.combine(bottom)
-            }
+            })
         }
         for sprite in frame.sprites {
             forEachDrawing(of: sprite) { image, transform, opacity in
-                list.append(Self.bounds(of: contentBounds.box(of: image), under: transform)) { hasher in
+                items.append(SceneItem(.image(image, transform, opacity: opacity), Self.bounds(of: contentBounds.box(of: image), under: transform)) { hasher in
                     hasher.combine(6); hasher.combine(image.serial); hasher.combine(image.revision)
                     hasher.combine(transform); hasher.combine(opacity)
-                }
+                })
             }
         }
         if glyphs != nil {
             for pop in frame.scorePops {
                 guard let placed = scorePopPlacement(pop) else { continue }
                 let opacity = pop.opacity
-                list.append(scorePopBounds(pop)) { hasher in
+                items.append(SceneItem(.scorePop(pop), scorePopBounds(pop)) { hasher in
                     hasher.combine(7); hasher.combine(pop.text); hasher.combine(placed.box); hasher.combine(placed.size)
                     hasher.combine(placed.outline); hasher.combine(placed.color); hasher.combine(opacity)
-                }
+                })
             }
             if frame.comboOpacity > 0, !frame.comboText.isEmpty {
                 let pill = comboPill, text = frame.comboText, opacity = frame.comboOpacity
-                list.append(pill.insetBy(-2).enclosingPixels) { hasher in
+                items.append(SceneItem(.combo, pill.insetBy(-2).enclosingPixels) { hasher in
                     hasher.combine(8); hasher.combine(pill); hasher.combine(text); hasher.combine(opacity); hasher.combine(scale)
-                }
+                })
             }
         }
         for reticle in frame.reticles {
             let drawing = reticleDrawing(reticle)
-            list.append(Self.bounds(of: contentBounds.box(of: drawing.image), under: drawing.transform)) { hasher in
+            items.append(SceneItem(.reticle(reticle), Self.bounds(of: contentBounds.box(of: drawing.image), under: drawing.transform)) { hasher in
                 hasher.combine(9); hasher.combine(drawing.image.serial); hasher.combine(drawing.transform)
-            }
+            })
             if let badge = reticleBadge(reticle) {
                 // The disc's edge is smoothed: drawn whole across its rows.
                 let reach = badge.radius + 2
                 let disc = Rect(x: badge.center.x - reach, y: badge.center.y - reach, width: reach * 2, height: reach * 2).enclosingPixels
                 let iconRect = PixelRect(x: badge.x - 1, y: badge.y - 1, width: badge.icon.width + 2, height: badge.icon.height + 2)
-                list.append(Self.union(disc, iconRect), exactUnderClip: false) { hasher in
+                items.append(SceneItem(.withPrevious, Self.union(disc, iconRect), exactUnderClip: false) { hasher in
                     hasher.combine(10); hasher.combine(badge.icon.serial); hasher.combine(badge.icon.revision)
                     hasher.combine(badge.center); hasher.combine(badge.radius)
+                })
+            }
+        }
+    }
+
+    /// Draws `items` into `canvas` (a band, or the whole window), skipping what lies
+    /// outside its clip before any work (text layout above all).
+    func execute(on canvas: Canvas) {
+        let layout = frame.layout
+        let window = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        // A reticle's badge lies partly outside the ring's own box: a reticle is always drawn.
+        for item in items {
+            if case .reticle = item.drawing {} else if !canvas.clip.intersects(item.entry.bounds) { continue }
+            switch item.drawing {
+            case .backdrop:
+                // The warm glow behind the target belongs to the punch screen only. It is
+                // the backdrop with the glow laid over it, opaque, so the backdrop is filled
+                // only around it (filling under it too was a tenth of an idle kiosk's frame).
+                let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
+                if frame.showsScene && glow.isOpaque {
+                    window.forEachPart(outside: glowRect) { canvas.fill($0, paint: background) }
+                } else {
+                    canvas.fill(window, paint: background)
                 }
+            case .glow: canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
+            case .target(let image): drawTarget(image, on: canvas)
+            case .withPrevious: break
+            case let .spinner(center, radius): drawSpinner(on: canvas, around: center, radius: radius)
+            case .missingPicture(let rect): drawMissingPicture(on: canvas, in: rect)
+            case .header: drawHeader(on: canvas)
+            case let .image(image, transform, opacity): canvas.drawImage(image, transform: transform, opacity: opacity)
+            case .scorePop(let pop): drawScorePop(pop, on: canvas)
+            case .combo: drawCombo(on: canvas)
+            case .reticle(let reticle): drawReticle(reticle, on: canvas)
             }
         }
     }
