@@ -83,7 +83,9 @@ public struct KioskScreens {
         y += 34 * s
 
         for (index, label) in Self.keyLabels.enumerated() {
-            let column = index % 3, row = index / 3
+            // A keypad reads 1 2 3 from the left in every language, as a phone's does: laid
+            // out reversed where the layout mirrors, so the mirror puts it back.
+            let column = ui.mirrorsLayout ? 2 - index % 3 : index % 3, row = index / 3
             let gridLeft = card.center.x - (3 * key + 2 * gap) / 2
             let rect = Rect(x: gridLeft + Float(column) * (key + gap), y: y + Float(row) * (key + gap), width: key, height: key)
             let enabled = acceptsInput && (label != "✓" || !state.digits.isEmpty) && (label != "⌫" || !state.digits.isEmpty)

@@ -119,9 +119,16 @@ struct LanguageTests {
         let pin = try StressPunchProcess.run(["--data-dir", kiosk.cli.dataDirectory, "kiosk", "set-pin"], standardInput: "246813\n")
         try #require(pin.status == 0, "\(pin.standardError)")
         let x = left ? 30 : 1250
-        let result = try kiosk.run("0.5 down \(x) 30\n3.5 up \(x) 30\n3.8 quit\n", environment: ["LANG": "ar_EG.UTF-8"], extra: ["--kiosk"])
+        let result = try kiosk.run("0.5 down \(x) 30\n3.5 up \(x) 30\n3.7 texts $DIR/pad.jsonl\n3.8 quit\n",
+                                   environment: ["LANG": "ar_EG.UTF-8"], extra: ["--kiosk"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("PIN pad open") == left, "\(result.standardOutput)")
+        guard left else { return }
+        // Its keypad reads 1 2 3 from the left, as a phone's does, though the rest mirrors.
+        let keys = try String(contentsOf: kiosk.folder.file("pad.jsonl"), encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(Placed.self, from: Data($0.utf8)) }
+        let one = try #require(keys.first { $0.text == "1" }), three = try #require(keys.first { $0.text == "3" })
+        #expect(one.inked[0] < three.inked[0], "1 at \(one.inked[0]), 3 at \(three.inked[0])")
     }
 
     @Test("choosing a language on the Settings screen changes the words on the next frame and is kept")
