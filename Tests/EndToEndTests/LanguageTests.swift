@@ -29,6 +29,8 @@ struct LanguageTests {
         ("delete dialog", ["key ctrl+l", "click \"\(PseudoLocale.transform("Delete"))\""]),
         ("restore dialog", ["key ctrl+l", "click \"\(PseudoLocale.transform("Restore defaults"))\""]),
         ("picker", ["key ctrl+n", "click \"\(PseudoLocale.transform("Choose picture…"))\""]),
+        // The rush's 30 seconds run out: its result card (a script's time runs as fast as it can).
+        ("rush result", ["key ctrl+r", "wait 33"]),
     ]
 
     /// Runs the app on each screen under `environment` and returns its texts by screen name.
@@ -39,13 +41,17 @@ struct LanguageTests {
         var time = 0.5
         for (index, screen) in screens.enumerated() {
             for step in screen.steps {
+                if step.hasPrefix("wait "), let seconds = Double(step.dropFirst(5)) {
+                    time += seconds
+                    continue
+                }
                 script += "\(time) \(step)\n"
                 time += 0.4
             }
             time += 0.6
             script += "\(time) texts $DIR/texts-\(index).jsonl\n"
             // Back to the main screen: Esc closes what is open (twice for help over a page).
-            for _ in 0..<max(1, screen.steps.count) {
+            for _ in 0..<max(1, screen.steps.filter { !$0.hasPrefix("wait ") }.count) {
                 time += 0.4
                 script += "\(time) key escape\n"
             }
@@ -202,7 +208,8 @@ struct LanguageTests {
             // A game's countdown has its clock, counter and count alone.
             #expect(texts.count >= 3, "\(screen) at \(size): the screen is not there")
             let hasOverlay = texts.contains { $0.overlay && $0.isShown }
-            #expect(hasOverlay || !screen.contains("dialog") && !screen.contains("help"), "\(screen) at \(size): nothing opened over the page")
+            #expect(hasOverlay || !screen.contains("dialog") && !screen.contains("help") && !screen.contains("result"),
+                    "\(screen) at \(size): nothing opened over the page")
             // Under a dialog or the help, the page's words are covered: only the top layer counts.
             let seen = texts.filter { $0.isShown && !$0.text.isEmpty && (!hasOverlay || $0.overlay) }
             for text in seen where !Self.isData(text.text) {
