@@ -203,7 +203,31 @@ struct LanguageTests {
     @Test("under the pseudo-locale every screen's words are translated, none is cut and none overlaps another",
           arguments: ["1280x720", "720x1280"])
     func pseudoLocaleFits(size: String) throws {
-        let screens = try texts(size: size, environment: ["LANGUAGE": Localization.pseudoLanguage], pseudo: true)
+        try Self.checkPseudo(try texts(size: size, environment: ["LANGUAGE": Localization.pseudoLanguage], pseudo: true), size: size)
+    }
+
+    @Test("under the pseudo-locale a kiosk's screens fit too: the attract screen, the PIN pad and the operator menu",
+          arguments: ["1280x720", "1080x1920"])
+    func pseudoKioskFits(size: String) throws {
+        let kiosk = HeadlessRun()
+        let pin = try StressPunchProcess.run(["--data-dir", kiosk.cli.dataDirectory, "kiosk", "set-pin"], standardInput: "246813\n")
+        try #require(pin.status == 0, "\(pin.standardError)")
+        let corner = Int(size.split(separator: "x")[0]).map { $0 - 30 } ?? 1250
+        // The operator's corner held, the PIN typed on the keyboard, Enter: the operator menu.
+        let script = "0.5 texts $DIR/k-0.jsonl\n0.6 down \(corner) 30\n3.6 up \(corner) 30\n3.9 texts $DIR/k-1.jsonl\n"
+            + "246813".enumerated().map { "\(4.0 + Double($0.offset) * 0.05) key \($0.element)\n" }.joined()
+            + "4.5 key return\n5.1 texts $DIR/k-2.jsonl\n5.3 quit\n"
+        let result = try kiosk.run(script, size: size, environment: ["LANGUAGE": Localization.pseudoLanguage], extra: ["--kiosk"])
+        try #require(result.status == 0 && result.standardOutput.contains("screen operatorMenu"), "\(result.standardOutput)\(result.standardError)")
+        let screens = try ["kiosk attract", "PIN pad dialog", "operator menu"].enumerated().map { index, name in
+            let lines = try String(contentsOf: kiosk.folder.file("k-\(index).jsonl"), encoding: .utf8).split(separator: "\n")
+            return (name, try lines.map { try JSONDecoder().decode(Placed.self, from: Data($0.utf8)) })
+        }
+        try Self.checkPseudo(screens, size: size)
+    }
+
+    /// Every screen's words translated (bracketed), none cut, none over another.
+    static func checkPseudo(_ screens: [(String, [Placed])], size: String) throws {
         for (screen, texts) in screens {
             // A game's countdown has its clock, counter and count alone.
             #expect(texts.count >= 3, "\(screen) at \(size): the screen is not there")
