@@ -63,48 +63,46 @@ extension UIContext {
 
     /// Mirrors the finished frame's commands, its screen-reader boxes and the IME's box.
     func mirrorFinishedFrame() {
-        var shifts = [Float?](repeating: nil, count: baseCommands.count)
-        for block in translatedBlocks {
-            let offset = block.overlay ? overlayCommandStart : 0
-            let shift = mirrored(block.area).minX - block.area.minX
-            for index in (block.start + offset)..<min(block.end + offset, shifts.count) { shifts[index] = shift }
-        }
+        // Page blocks and a dialog's are recorded in the order they closed: walk them in list order.
+        translatedBlocks.sort { blockRange($0).lowerBound < blockRange($1).lowerBound }
+        var block = 0
         for index in baseCommands.indices {
-            baseCommands[index] = shifts[index].map { Self.moved(baseCommands[index], by: $0) } ?? mirroredCommand(baseCommands[index])
+            // A text field's commands (a block, in drawing order) move with it instead.
+            while block < translatedBlocks.count, blockRange(translatedBlocks[block]).upperBound <= index { block += 1 }
+            if block < translatedBlocks.count, blockRange(translatedBlocks[block]).contains(index) {
+                let area = translatedBlocks[block].area
+                let shift = mirrored(area).minX - area.minX
+                baseCommands[index] = Self.placed(baseCommands[index], mirror: false) { $0.offsetBy(dx: shift, dy: 0) }
+            } else {
+                baseCommands[index] = Self.placed(baseCommands[index], mirror: true, mirrored)
+            }
         }
         for index in accessibleNodes.indices { accessibleNodes[index].rect = mirrored(accessibleNodes[index].rect) }
         textInputRect = textInputRect.map(mirrored)
     }
 
-    private func mirroredCommand(_ command: DrawCommand) -> DrawCommand {
-        switch command {
-        case let .rect(rect, color, radius): return .rect(mirrored(rect), color: color, cornerRadius: radius)
-        case let .shadow(rect, radius, blur, offset, color):
-            return .shadow(mirrored(rect), cornerRadius: radius, blur: blur, offset: Point(-offset.x, offset.y), color: color)
-        case let .image(image, rect, radius, fit, opacity): return .image(image, mirrored(rect), cornerRadius: radius, fit: fit, opacity: opacity)
-        case let .text(string, rect, font, color, alignment, maxLines):
-            // A label that began at the left edge begins at the right one.
-            let flipped: TextAlignment = alignment == .leading ? .trailing : alignment == .trailing ? .leading : alignment
-            return .text(string, mirrored(rect), font: font, color: color, alignment: flipped, maxLines: maxLines)
-        case let .pushClip(rect): return .pushClip(mirrored(rect))
-        case .popClip: return .popClip
-        case let .focusRing(rect, radius, color, width): return .focusRing(mirrored(rect), cornerRadius: radius, color: color, width: width)
-        case let .stroke(rect, radius, color, width): return .stroke(mirrored(rect), cornerRadius: radius, color: color, width: width)
-        }
+    /// Where a block's commands are in the finished list (overlays come after the page).
+    private func blockRange(_ block: TranslatedBlock) -> Range<Int> {
+        let offset = block.overlay ? overlayCommandStart : 0
+        return (block.start + offset)..<(block.end + offset)
     }
 
-    private static func moved(_ command: DrawCommand, by dx: Float) -> DrawCommand {
-        func move(_ rect: Rect) -> Rect { Rect(x: rect.minX + dx, y: rect.minY, width: rect.width, height: rect.height) }
+    /// `command` with its box placed by `place`; `mirror` also turns a leading label
+    /// trailing and a shadow's offset around, as a mirror does (a moved block keeps them).
+    private static func placed(_ command: DrawCommand, mirror: Bool, _ place: (Rect) -> Rect) -> DrawCommand {
         switch command {
-        case let .rect(rect, color, radius): return .rect(move(rect), color: color, cornerRadius: radius)
-        case let .shadow(rect, radius, blur, offset, color): return .shadow(move(rect), cornerRadius: radius, blur: blur, offset: offset, color: color)
-        case let .image(image, rect, radius, fit, opacity): return .image(image, move(rect), cornerRadius: radius, fit: fit, opacity: opacity)
+        case let .rect(rect, color, radius): return .rect(place(rect), color: color, cornerRadius: radius)
+        case let .shadow(rect, radius, blur, offset, color):
+            return .shadow(place(rect), cornerRadius: radius, blur: blur, offset: mirror ? Point(-offset.x, offset.y) : offset, color: color)
+        case let .image(image, rect, radius, fit, opacity): return .image(image, place(rect), cornerRadius: radius, fit: fit, opacity: opacity)
         case let .text(string, rect, font, color, alignment, maxLines):
-            return .text(string, move(rect), font: font, color: color, alignment: alignment, maxLines: maxLines)
-        case let .pushClip(rect): return .pushClip(move(rect))
+            // A label that began at the left edge begins at the right one.
+            let flipped: TextAlignment = !mirror ? alignment : alignment == .leading ? .trailing : alignment == .trailing ? .leading : alignment
+            return .text(string, place(rect), font: font, color: color, alignment: flipped, maxLines: maxLines)
+        case let .pushClip(rect): return .pushClip(place(rect))
         case .popClip: return .popClip
-        case let .focusRing(rect, radius, color, width): return .focusRing(move(rect), cornerRadius: radius, color: color, width: width)
-        case let .stroke(rect, radius, color, width): return .stroke(move(rect), cornerRadius: radius, color: color, width: width)
+        case let .focusRing(rect, radius, color, width): return .focusRing(place(rect), cornerRadius: radius, color: color, width: width)
+        case let .stroke(rect, radius, color, width): return .stroke(place(rect), cornerRadius: radius, color: color, width: width)
         }
     }
 }

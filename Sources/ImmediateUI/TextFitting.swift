@@ -36,9 +36,12 @@ extension UIContext {
 
     /// `text` in `box` at `font`, else smaller (to 75 %), else on two lines at that size
     /// where the box is tall enough for them.
-    func fitText(_ text: String, font: FontDescription, in box: Rect, maxLines: Int = 1) -> FittedText {
+    /// `width`: the text's width at `font` when the caller measured it already (one line).
+    func fitText(_ text: String, font: FontDescription, in box: Rect, maxLines: Int = 1, width: Float? = nil) -> FittedText {
         let room = Int(box.width.rounded(.down))
         let full = TextLayout(source: glyphs, font: font)
+        // What fits, as nearly everything in English does, is measured once at most.
+        if let width, maxLines <= 1, Int(width) <= room { return FittedText(font: font, maxLines: maxLines, isCut: false) }
         if fits(text, full, width: room, height: box.height, maxLines: maxLines) {
             return FittedText(font: font, maxLines: maxLines, isCut: false)
         }

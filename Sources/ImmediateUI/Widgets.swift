@@ -49,10 +49,11 @@ extension UIContext {
         let font = style == .title ? font(theme.titleFontSize, .bold) : font(theme.fontSize)
         let lineHeight = Float(glyphs.lineMetrics(for: font).lineHeight)
         let height = maxLines == 1 ? max(lineHeight, theme.controlHeight * scale * 0.75) : lineHeight * Float(maxLines)
-        let area = widgetRect(rect, preferredWidth: textWidth(text, font: font) + 1, preferredHeight: height)
+        let width = textWidth(text, font: font)
+        let area = widgetRect(rect, preferredWidth: width + 1, preferredHeight: height)
         let color = style == .muted ? theme.textMuted : style == .error ? theme.warning : theme.text
         // A longer language: a little smaller, then wrapped; the whole of it on hover if still cut.
-        let fitted = fitText(text, font: font, in: area, maxLines: maxLines)
+        let fitted = fitText(text, font: font, in: area, maxLines: maxLines, width: width)
         draw(.text(text, maxLines == 1 ? fitted.textRect(in: area, glyphs: glyphs) : area, font: fitted.font, color: color,
                    alignment: alignment, maxLines: fitted.maxLines))
         if fitted.isCut { offerWhole(text, of: area) }

@@ -32,7 +32,7 @@ public enum LanguagePreference {
 
     /// English, or C / C.UTF-8 / POSIX, which speak the messages as written.
     public static func isEnglish(_ code: String) -> Bool {
-        let base = code.split(separator: ".").first.map(String.init) ?? code
+        let base = localeCode(code)
         return base == "en" || code.hasPrefix("en_") || code.hasPrefix("en.") || isCLocale(base)
     }
 
@@ -43,9 +43,7 @@ public enum LanguagePreference {
         for name in wanted {
             if name == Localization.pseudoLanguage { return name }
             if isEnglish(name) { return nil }
-            let code = name.split(separator: ".").first.map(String.init) ?? name  // "de_DE.UTF-8@euro" -> "de_DE"
-            let bare = code.split(separator: "@").first.map(String.init) ?? code
-            let language = bare.split(separator: "_").first.map(String.init) ?? bare
+            let bare = localeCode(name), language = languagePart(bare)
             if catalogs.contains(bare) { return bare }
             if catalogs.contains(language) { return language }
             if let regional = catalogs.first(where: { $0.hasPrefix(language + "_") }) { return regional }
@@ -56,12 +54,21 @@ public enum LanguagePreference {
     /// The locale for numbers and dates: the environment's when it is of the same
     /// language ("ar_EG" under Arabic keeps Egypt's digits), else the language's own.
     public static func locale(language: String, environmentLocale: String?) -> Locale {
-        let bareLanguage = language.split(separator: "_").first.map(String.init) ?? language
         if let environmentLocale, !isCLocale(environmentLocale) {
-            let code = environmentLocale.split(separator: ".").first.map(String.init) ?? environmentLocale
-            let bare = code.split(separator: "@").first.map(String.init) ?? code
-            if bare.split(separator: "_").first.map(String.init) == bareLanguage { return Locale(identifier: bare) }
+            let bare = localeCode(environmentLocale)
+            if languagePart(bare) == languagePart(language) { return Locale(identifier: bare) }
         }
         return Locale(identifier: language == "en" ? "en_US" : language)
+    }
+
+    /// A locale name without its codeset and modifier: "de_DE.UTF-8@euro" is "de_DE".
+    static func localeCode(_ name: String) -> String {
+        let code = name.split(separator: ".").first.map(String.init) ?? name
+        return code.split(separator: "@").first.map(String.init) ?? code
+    }
+
+    /// The language of a locale code: "pt_BR" is "pt".
+    static func languagePart(_ code: String) -> String {
+        code.split(separator: "_").first.map(String.init) ?? code
     }
 }

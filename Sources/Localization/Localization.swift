@@ -50,8 +50,12 @@ public enum Localization {
 
     /// The language codes with a catalog in the folder found, sorted.
     public static var availableCatalogs: [String] {
-        guard let folder = state.withLock({ $0.folder }),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        state.withLock { $0.folder }.map(catalogs(in:)) ?? []
+    }
+
+    /// The language codes `folder` holds a catalog of ours for (`LANG/LC_MESSAGES/stresspunch.mo`).
+    static func catalogs(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/LC_MESSAGES/\(domain).mo") }.sorted()
     }
 
@@ -191,11 +195,6 @@ public enum Localization {
         let binFolder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let candidates = [binFolder.appendingPathComponent("locale"),
                           binFolder.deletingLastPathComponent().appendingPathComponent("share/locale")]
-        return candidates.map(\.path).first { holdsCatalog($0) }
-    }
-
-    private static func holdsCatalog(_ folder: String) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return names.contains { FileManager.default.fileExists(atPath: "\(folder)/\($0)/LC_MESSAGES/\(domain).mo") }
+        return candidates.map(\.path).first { !catalogs(in: $0).isEmpty }
     }
 }

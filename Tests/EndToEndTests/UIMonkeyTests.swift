@@ -9,7 +9,8 @@ import Testing
 ///
 /// `STRESSPUNCH_MONKEY_EVENTS` sets how many events (20,000 by default; `make soak`
 /// asks for 100,000) and `STRESSPUNCH_MONKEY_SEED` the seed, which every failure
-/// prints so the run can be replayed exactly. `STRESSPUNCH_MONKEY_SCREENSHOTS=DIR`
+/// prints so the run can be replayed exactly. `STRESSPUNCH_MONKEY_LANG` runs it in a
+/// locale (`ar_EG.UTF-8`: the mirrored layout; `en@pseudo` through LANGUAGE). `STRESSPUNCH_MONKEY_SCREENSHOTS=DIR`
 /// keeps a screenshot every 250 events there, to look at where it went.
 @Suite("UI monkey, end to end")
 struct UIMonkeyTests {
@@ -160,7 +161,9 @@ struct UIMonkeyTests {
             let count = min(2_500, total - done)
             let script = Self.script(&random, count: count, files: files,
                                      screenshots: environment["STRESSPUNCH_MONKEY_SCREENSHOTS"], prefix: String(format: "%02d", segment))
-            let result = try run.run(script, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config"])
+            var variables = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config"]
+            if let locale = environment["STRESSPUNCH_MONKEY_LANG"] { variables[locale.contains("@") ? "LANGUAGE" : "LANG"] = locale }
+            let result = try run.run(script, environment: variables)
             let context = "run \(segment) (\(done) events before it); \(replay)"
             // Exit 0, or 1 with a message: never a signal.
             #expect(result.status == 0, "\(context): status \(result.status): \(result.standardError.suffix(2000))")
