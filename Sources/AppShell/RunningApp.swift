@@ -182,11 +182,14 @@ public final class RunningApp {
     /// calls into SDL between taking it and presenting: a window surface SDL replaced
     /// is never drawn into (F11 used to crash a band thread exactly so). When taking it
     /// shows a new size, the session lays the frame out again for it before drawing.
-    public func frame(frameTime: Double, time: Double) -> Bool {
+    /// `fed`: input handed to the session as it is, after what SDL has (a recording's
+    /// replay: the events the recorded session saw, with their times).
+    public func frame(frameTime: Double, time: Double, fed: [TimedInputEvent] = []) -> Bool {
         frameClock = time
         installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events, now: time)
+        events.append(contentsOf: fed)
         var bringsForward = false
         for timed in events {
             switch timed.event {

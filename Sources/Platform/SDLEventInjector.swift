@@ -204,6 +204,9 @@ public final class SDLEventInjector {
     }
 
     /// Unplugs the virtual gamepad; SDL reports it removed, like a real one pulled out.
+    /// The virtual pad's instance id, as its events carry it (nil while none is plugged in).
+    public var gamepadID: Int32? { virtualPad.map { SDL_JoystickInstanceID($0) } }
+
     public func detachGamepad() {
         guard let pad = virtualPad else { return }
         let instance = SDL_JoystickInstanceID(pad)

@@ -259,6 +259,13 @@ public final class SDLInput {
         return result
     }
 
+    /// The key a script's name stands for, as a press of it would arrive ("Return",
+    /// "a", "F1"): SDL's own name table and the same translation as real key events.
+    public static func key(named name: String) -> Key? {
+        let sym = SDL_GetKeyFromName(name)
+        return sym == SDLK_UNKNOWN.rawValue ? nil : key(for: sym)
+    }
+
     static func key(for sym: SDL_Keycode) -> Key {
         switch Int(sym) {
         case Int(SDLK_SPACE.rawValue): return .space

@@ -31,7 +31,7 @@ struct InputRecorderTests {
         let commands = lines.map(\.command)
         #expect(commands == [
             .resize(width: 1024, height: 640),
-            .move(x: 10, y: 21), .down(x: 10, y: 21), .up(x: 12, y: 21), .wheel(dx: 0, dy: -1.5),
+            .move(x: 10.4, y: 20.6), .down(x: 10, y: 21), .up(x: 12, y: 21), .wheel(dx: 0, dy: -1.5),
             .touchDown(id: 7, x: 100, y: 200), .touchMove(id: 7, x: 110, y: 200), .touchUp(id: 7, x: 110, y: 200),
             .keyDown(name: "l", modifiers: [.control], isRepeat: false), .keyUp(name: "l", modifiers: [.control]),
             .keyDown(name: "Return", modifiers: [], isRepeat: false), .text("Ça \"va\" \\ ok"),

@@ -78,6 +78,14 @@ struct RecordTests {
 
         let replay = try StressPunchProcess.run(["--headless", "--script", edited.path, "--data-dir", copy])
         #expect(replay.status == 0, "\(replay.standardError)")
+        // Not through SDL: the events the session saw, handed to its frames as they were.
+        #expect(replay.standardOutput.contains("input fed straight to the session's frames (a recording)")
+                && replay.standardOutput.contains(" 0 through SDL"), "\(replay.standardOutput)")
+        // How hard each punch was (the day's strongest) comes from the events' times.
+        let realStats = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "stats", "--json"])
+        let replayStats = try StressPunchProcess.run(["--data-dir", copy, "stats", "--json"])
+        #expect(realStats.status == 0 && realStats.standardOutput.contains("\"strongest\":"))
+        #expect(replayStats.standardOutput == realStats.standardOutput, "the replay's stats (punches, strongest) differ")
         let replayed = try StressPunchProcess.run(["--data-dir", copy, "targets", "list", "--json"])
         let replayedTargets = try JSONDecoder().decode([ListedTarget].self, from: Data(replayed.standardOutput.utf8))
         #expect(replayedTargets == recorded, "the replay must leave the library as the real session did")

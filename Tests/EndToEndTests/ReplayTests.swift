@@ -60,4 +60,40 @@ struct ReplayTests {
         #expect(result.status != 0)
         #expect(result.standardError.contains(line) && result.standardError.contains(words), "\(result.standardError)")
     }
+
+    /// A punch at `x` 0.15 s on, as a screenshot: written as a recording (a frame
+    /// line makes it one) or as a hand-written script.
+    func punchShot(x: String, recorded: Bool) throws -> (picture: Data, output: String) {
+        let run = HeadlessRun()
+        let script = (recorded ? "0 frame 0\n" : "") + """
+            0.5 move \(x) 380
+            0.5 down \(x) 380
+            0.55 up \(x) 380
+            0.65 screenshot $DIR/shot.png
+            0.7 quit
+            """
+        let result = try run.run(script)
+        #expect(result.status == 0, "\(result.standardError)")
+        return (try Data(contentsOf: run.folder.file("shot.png")), result.standardOutput)
+    }
+
+    @Test("a recording's input goes straight into the session's frames, a hand-written script's through SDL's event queue")
+    func recordingsBypassSDL() throws {
+        let recorded = try punchShot(x: "640", recorded: true)
+        #expect(recorded.output.contains("headless: input fed straight to the session's frames (a recording): 3 events, 0 through SDL"),
+                "\(recorded.output)")
+        #expect(recorded.output.contains("1 punches landed"))
+        let written = try punchShot(x: "640", recorded: false)
+        #expect(written.output.contains("headless: input through SDL's event queue: 3 script lines"), "\(written.output)")
+        #expect(written.output.contains("1 punches landed"))
+    }
+
+    @Test("a recorded position between pixels reaches the session as written; SDL's whole-pixel events round it (the control)")
+    func positionsBetweenPixels() throws {
+        let whole = try punchShot(x: "640", recorded: true), between = try punchShot(x: "640.4", recorded: true)
+        #expect(whole.picture != between.picture, "the punch 0.4 px to the right drew the same picture: the position was rounded")
+        let wholeSDL = try punchShot(x: "640", recorded: false), betweenSDL = try punchShot(x: "640.4", recorded: false)
+        #expect(wholeSDL.picture == betweenSDL.picture, "through SDL a position is whole pixels")
+        #expect(whole.picture == wholeSDL.picture, "straight and through SDL, the same whole-pixel punch drew another picture")
+    }
 }

@@ -82,6 +82,11 @@ public struct HeadlessRunner {
         // last of them, and in any other script, 60 frames a second.
         let recordedFrames = lines.indices.filter { if case .frame = lines[$0].command { return true } else { return false } }
         var recordedRun = 0
+        // A recording (it has frame lines) holds the events its session saw: they go
+        // straight into each frame. Other scripts go through SDL's event queue, so
+        // they test the platform's translation too.
+        let straight = !recordedFrames.isEmpty
+        var fedStraight = 0, injected = 0
         var time = 0.0
         // Where the 60-a-second clock counts from: 0, or the last recorded frame.
         var clockStart = (frame: 0, time: 0.0)
@@ -103,61 +108,66 @@ public struct HeadlessRunner {
             app.simulatedTime = time
             // Buttons pressed last frame are released now: the virtual pad is polled
             // once per frame, so a press and release in one frame would be missed.
-            if !pendingPadReleases.isEmpty { injector.markTime(time) }
-            for release in pendingPadReleases { injector.gamepadButton(release.button, pressed: false) }
+            var released: [TimedInputEvent] = []
+            if straight {
+                if let pad = injector.gamepadID {
+                    released = pendingPadReleases.map { TimedInputEvent(.gamepadButton(id: pad, button: $0.button, pressed: false), at: time) }
+                }
+            } else {
+                if !pendingPadReleases.isEmpty { injector.markTime(time) }
+                for release in pendingPadReleases { injector.gamepadButton(release.button, pressed: false) }
+            }
             pendingPadReleases.removeAll()
 
             var screenshots: [String] = []
             var textReports: [String] = []
             var quit = false
+            var fed = released
             while next < lines.count, frameLine.map({ next <= $0 }) ?? (lines[next].time <= time + 1e-9) {
                 if next == frameLine {
                     next += 1
                     break
                 }
+                let line = lines[next]
+                var command = line.command
+                // A label is looked up on this frame's screen, then clicked or tapped there.
+                if case .clickLabel(let label, let occurrence) = command {
+                    let point = try widgetCenter(labelled: label, occurrence: occurrence, in: app, line: line.lineNumber)
+                    command = .click(x: point.x, y: point.y)
+                } else if case .touchLabel(let label, let occurrence) = command {
+                    let point = try widgetCenter(labelled: label, occurrence: occurrence, in: app, line: line.lineNumber)
+                    command = .touch(x: point.x, y: point.y)
+                }
+                let events = StraightInput.events(for: command, pad: injector.gamepadID, finger: Int64(1000 + next))
+                if straight, let events {
+                    fed += events.map { TimedInputEvent($0, at: line.time) }
+                    if case .pad(let button) = command { pendingPadReleases.append(GamepadButtonRelease(button: button)) }
+                    next += 1
+                    continue
+                }
+                if events != nil { injected += 1 }
                 let size = (app.canvas.width, app.canvas.height)
                 // The line's input happened at the line's time, not the frame's.
-                injector.markTime(lines[next].time)
-                switch lines[next].command {
+                injector.markTime(line.time)
+                switch command {
                 case .click(let x, let y):
                     injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
                     injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
-                case .clickLabel(let label, let occurrence), .touchLabel(let label, let occurrence):
-                    let points = app.session.widgetCenters(labelled: label)
-                    let chosen = occurrence.map { $0 <= points.count ? points[$0 - 1] : nil } ?? points.last
-                    guard let point = chosen else {
-                        let shown = app.session.visibleLabels.prefix(40).map { "“\($0)”" }.joined(separator: ", ")
-                        // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, %d which of several, the last %s lists the labels on screen.
-                        let message = occurrence.map { tr("nothing labelled “%s” (number %d) is on screen, so the run stopped there; it shows %s", label, $0, shown) }
-                            // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, the second lists the labels on screen.
-                            ?? tr("nothing labelled “%s” is on screen, so the run stopped there; it shows %s", label, shown)
-                        throw RunError(ScriptError(lineNumber: lines[next].lineNumber, message: message).description)
-                    }
-                    let x = Int(point.x.rounded()), y = Int(point.y.rounded())
-                    if case .clickLabel = lines[next].command {
-                        injector.mouseMove(x: x, y: y, windowID: windowID)
-                        injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
-                        injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
-                    } else {
-                        let id = Int64(1000 + next)
-                        injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
-                        injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
-                    }
-                case .down(let x, let y): injector.mouseButton(x: x, y: y, pressed: true, windowID: windowID)
-                case .up(let x, let y): injector.mouseButton(x: x, y: y, pressed: false, windowID: windowID)
-                case .move(let x, let y): injector.mouseMove(x: x, y: y, windowID: windowID)
-                case .wheel(let dx, let dy): injector.wheel(dx: dx, dy: dy, windowID: windowID)
                 case .touch(let x, let y):
                     let id = Int64(1000 + next)
                     injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID)
                     injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
+                case .down(let x, let y): injector.mouseButton(x: pixel(x), y: pixel(y), pressed: true, windowID: windowID)
+                case .up(let x, let y): injector.mouseButton(x: pixel(x), y: pixel(y), pressed: false, windowID: windowID)
+                case .move(let x, let y): injector.mouseMove(x: pixel(x), y: pixel(y), windowID: windowID)
+                case .wheel(let dx, let dy): injector.wheel(dx: dx, dy: dy, windowID: windowID)
                 case .touchDown(let id, let x, let y, let pressure):
-                    injector.finger(id: id, x: x, y: y, phase: .down, width: size.0, height: size.1, windowID: windowID,
+                    injector.finger(id: id, x: pixel(x), y: pixel(y), phase: .down, width: size.0, height: size.1, windowID: windowID,
                                     pressure: pressure)
                 case .touchUp(let id, let x, let y):
-                    injector.finger(id: id, x: x, y: y, phase: .up, width: size.0, height: size.1, windowID: windowID)
+                    injector.finger(id: id, x: pixel(x), y: pixel(y), phase: .up, width: size.0, height: size.1, windowID: windowID)
                 case .touchMove(let id, let x, let y):
-                    injector.finger(id: id, x: x, y: y, phase: .moved, width: size.0, height: size.1, windowID: windowID)
+                    injector.finger(id: id, x: pixel(x), y: pixel(y), phase: .moved, width: size.0, height: size.1, windowID: windowID)
                 case .pad(let button):
                     injector.gamepadButton(button, pressed: true)
                     pendingPadReleases.append(GamepadButtonRelease(button: button))
@@ -172,25 +182,26 @@ public struct HeadlessRunner {
                     injector.key(named: name, modifiers: modifiers, pressed: false, windowID: windowID)
                 case .text(let text): injector.text(text, windowID: windowID)
                 case .drop(let path): injector.drop(path: path, windowID: windowID)
+                case .close: injector.windowClose(windowID: windowID)
+                case .audioLost: injector.audioDeviceRemoved()
+                case .audioBack: injector.audioDeviceAdded()
+                // Not input: the runner's own, or the platform's (the window, the pad's socket).
                 case .screenshot(let path): screenshots.append(path)
                 case .texts(let path): textReports.append(path)
-                case .close: injector.windowClose(windowID: windowID)
                 case .padUnplug:
                     pendingPadReleases.removeAll()
                     injector.detachGamepad()
                 case .padPlug: _ = injector.attachGamepad()
-                case .audioLost: injector.audioDeviceRemoved()
-                case .audioBack: injector.audioDeviceAdded()
                 case .resize(let width, let height): app.window.setSize(width: width, height: height)
-                case .frame, .seed: break  // the frame is run below; the seed was taken at start
-
+                case .frame, .seed, .clickLabel, .touchLabel: break  // the frame is run below; the seed was taken at start; labels were resolved above
                 case .quit: quit = true
                 }
                 next += 1
             }
+            fedStraight += fed.count
 
             let started = DispatchTime.now().uptimeNanoseconds
-            let keepRunning = app.frame(frameTime: elapsed, time: time)
+            let keepRunning = app.frame(frameTime: elapsed, time: time, fed: fed)
             frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             if case .failure(let error) = app.damageCheck?.report { throw error }
             for path in screenshots { try writeScreenshot(app.canvas, to: path, codec: codec) }
@@ -207,6 +218,8 @@ public struct HeadlessRunner {
               + "\(app.session.controller.punchesLanded) punches landed, \(app.session.controller.rumblesRequested) rumble requests "
               + "(\(SDLEventInjector.rumbleRequests) reached the gamepad; SDL merges a repeat into a rumble still running)")
         if let kiosk = app.session.policySummary { print("headless: " + kiosk) }
+        print(straight ? "headless: input fed straight to the session's frames (a recording): \(fedStraight) events, \(injected) through SDL"
+            : "headless: input through SDL's event queue: \(injected) script lines")
         // How long frames took on this machine (wall time, for soak runs; not a benchmark).
         let sorted = frameMilliseconds.sorted()
         if let slowest = sorted.last {
@@ -230,6 +243,25 @@ public struct HeadlessRunner {
         }
         if let saveProblem { throw RunError(saveProblem) }
     }
+
+    /// Where the widget a label line names is on the screen now, or the error that
+    /// stops the run (with the labels that are there).
+    private func widgetCenter(labelled label: String, occurrence: Int?, in app: RunningApp, line: Int) throws -> (x: Int, y: Int) {
+        let points = app.session.widgetCenters(labelled: label)
+        let chosen = occurrence.map { $0 <= points.count ? points[$0 - 1] : nil } ?? points.last
+        guard let point = chosen else {
+            let shown = app.session.visibleLabels.prefix(40).map { "“\($0)”" }.joined(separator: ", ")
+            // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, %d which of several, the last %s lists the labels on screen.
+            let message = occurrence.map { tr("nothing labelled “%s” (number %d) is on screen, so the run stopped there; it shows %s", label, $0, shown) }
+                // TRANSLATORS: a headless script clicked a widget by its label: the first %s is that label, the second lists the labels on screen.
+                ?? tr("nothing labelled “%s” is on screen, so the run stopped there; it shows %s", label, shown)
+            throw RunError(ScriptError(lineNumber: line, message: message).description)
+        }
+        return (Int(point.x.rounded()), Int(point.y.rounded()))
+    }
+
+    /// A script position as SDL's whole-pixel mouse and finger events carry it.
+    private func pixel(_ value: Float) -> Int { Int(value.rounded()) }
 
     /// The frame's texts as JSON lines: `text`, `box`, `visible`, `inked` (each
     /// [x, y, width, height]) and `cut`.

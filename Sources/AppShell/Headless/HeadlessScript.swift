@@ -9,16 +9,18 @@ public enum ScriptCommand: Sendable, Equatable {
     /// `occurrence`: the Nth of several visible (1 is a list's top row); nil is the topmost.
     case clickLabel(String, occurrence: Int?)
     case touchLabel(String, occurrence: Int?)
-    case down(x: Int, y: Int)
-    case up(x: Int, y: Int)
-    case move(x: Int, y: Int)
+    /// The pointer's press, release and moves, at pixel positions that may fall between
+    /// pixels (a recording of a scaled screen writes them as the session saw them).
+    case down(x: Float, y: Float)
+    case up(x: Float, y: Float)
+    case move(x: Float, y: Float)
     /// The mouse wheel at the pointer, in notches (positive DY scrolls up).
     case wheel(dx: Float, dy: Float)
     case touch(x: Int, y: Int)
     /// `pressure` 0...1 for screens that sense it (nil: one that does not).
-    case touchDown(id: Int64, x: Int, y: Int, pressure: Float? = nil)
-    case touchUp(id: Int64, x: Int, y: Int)
-    case touchMove(id: Int64, x: Int, y: Int)
+    case touchDown(id: Int64, x: Float, y: Float, pressure: Float? = nil)
+    case touchUp(id: Int64, x: Float, y: Float)
+    case touchMove(id: Int64, x: Float, y: Float)
     case pad(GamepadButton)
     case padAxis(GamepadAxis, value: Float)
     case key(name: String, modifiers: KeyModifiers)
@@ -152,6 +154,14 @@ public enum HeadlessScript {
             }
             return value
         }
+        func coordinate(_ index: Int) throws(ScriptError) -> Float {
+            // TRANSLATORS: %s is a word of a headless script where a number (like 12 or 12.5) should be.
+            guard let value = Double(args[index]), value.isFinite else { throw fail(tr("'%s' is not a number", args[index])) }
+            guard abs(value) <= Double(maxCoordinate) else {
+                throw fail(tr("%s is out of range (-%s...%s)", args[index], maxCoordinate, maxCoordinate))
+            }
+            return Float(value)
+        }
         // Messages about a command say its name (%s) as the script wrote it, a word of
         // the script, as are the capitals naming its arguments (X Y).
         switch name {
@@ -169,16 +179,18 @@ public enum HeadlessScript {
                 occurrence = number
             }
             return name == "click" ? .clickLabel(args[0], occurrence: occurrence) : .touchLabel(args[0], occurrence: occurrence)
-        case "click", "down", "up", "move", "touch":
+        case "click", "touch":
             // TRANSLATORS: %s is a headless script's command; X Y name its arguments, keep them.
             try expect(2, tr("'%s' takes X Y", name))
             let x = try int(0), y = try int(1)
+            return name == "click" ? .click(x: x, y: y) : .touch(x: x, y: y)
+        case "down", "up", "move":
+            try expect(2, tr("'%s' takes X Y", name))
+            let x = try coordinate(0), y = try coordinate(1)
             switch name {
-            case "click": return .click(x: x, y: y)
             case "down": return .down(x: x, y: y)
             case "up": return .up(x: x, y: y)
-            case "move": return .move(x: x, y: y)
-            default: return .touch(x: x, y: y)
+            default: return .move(x: x, y: y)
             }
         case "wheel":
             // TRANSLATORS: %s is a headless script's command; DX DY name its arguments, keep them.
@@ -191,7 +203,7 @@ public enum HeadlessScript {
         case "touchdown" where args.count == 4:
             // TRANSLATORS: %s is what a headless script wrote where a finger's number should be.
             guard let id = Int64(args[0]) else { throw fail(tr("'%s' is not a finger id", args[0])) }
-            let x = try int(1), y = try int(2)
+            let x = try coordinate(1), y = try coordinate(2)
             // 0...1 as SDL reports it for a screen that senses pressure: 1 is a full
             // press. A screen without pressure is a touchdown without the number.
             guard let pressure = Float(args[3]), pressure >= 0, pressure <= 1 else {
@@ -204,7 +216,7 @@ public enum HeadlessScript {
             // TRANSLATORS: %s is a headless script's command; ID X Y [PRESSURE] name its arguments, keep them.
             try expect(3, name == "touchdown" ? tr("'%s' takes ID X Y [PRESSURE]", name) : tr("'%s' takes ID X Y", name))
             guard let id = Int64(args[0]) else { throw fail(tr("'%s' is not a finger id", args[0])) }
-            let x = try int(1), y = try int(2)
+            let x = try coordinate(1), y = try coordinate(2)
             switch name {
             case "touchdown": return .touchDown(id: id, x: x, y: y)
             case "touchup": return .touchUp(id: id, x: x, y: y)

@@ -97,7 +97,8 @@ public final class InputRecorder {
     /// window losing focus, an input method's composition, buttons other than the
     /// left one, a second gamepad, a screen reader's requests).
     func line(for event: InputEvent) -> String? {
-        func point(_ x: Float, _ y: Float) -> String { "\(Int(x.rounded())) \(Int(y.rounded()))" }
+        // As the session saw them, between pixels too: the replay hands them back unchanged.
+        func point(_ x: Float, _ y: Float) -> String { Self.number(x) + " " + Self.number(y) }
         switch event {
         case .pointerDown(let x, let y, 1): return "down " + point(x, y)
         case .pointerUp(let x, let y, 1): return "up " + point(x, y)
