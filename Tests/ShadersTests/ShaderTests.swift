@@ -214,4 +214,33 @@ struct PaintTests {
         }
         #expect(ShadowMask(of: Rect(x: 0, y: 0, width: 4000, height: 4000), radius: 0, blur: 4) == nil)
     }
+
+    @Test("a large shadow's full middle, drawn without working out the blur, equals its mask worked out everywhere",
+          arguments: [PixelRect(x: 0, y: 0, width: 420, height: 300), PixelRect(x: 0, y: 0, width: 130, height: 300),
+                      PixelRect(x: 250, y: 40, width: 170, height: 90), PixelRect(x: 97, y: 61, width: 203, height: 151),
+                      PixelRect(x: 201, y: 0, width: 3, height: 300)])
+    func fullMiddleMatches(clip: PixelRect) throws {
+        // The sticker's shadow at 1080p is this shape: most of it full strength.
+        let shape = Rect(x: 40.5, y: 30.25, width: 331, height: 223), radius: Float = 26, blur: Float = 14, offset = Point(1.5, 9)
+        let color = Color(hex: 0x101020, alpha: 0.45)
+        let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
+        let worked = Canvas(width: 420, height: 300), masked = Canvas(width: 420, height: 300)
+        for canvas in [worked, masked] {
+            canvas.clear(Color(hex: 0x6A70C0))
+            canvas.pushClip(clip)
+        }
+        worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
+        masked.drawShadow(mask, color: color)
+        var differing = 0, full = 0
+        let fullColor = Pixel.over(color.premultiplied, Color(hex: 0x6A70C0).premultiplied, coverage: 255)
+        for y in 0..<300 {
+            for x in 0..<420 {
+                if worked[x, y] != masked[x, y] { differing += 1 }
+                if worked[x, y] == fullColor { full += 1 }
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ from the shadow worked out everywhere")
+        // The middle is there to skip: most of the clip is at full strength.
+        #expect(full > clip.width * clip.height / 4, "only \(full) pixels at full strength")
+    }
 }

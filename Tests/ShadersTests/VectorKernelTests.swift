@@ -106,6 +106,9 @@ struct VectorKernelTests {
             canvas.fill(PixelRect(x: 170, y: 180, width: 141, height: 57), paint: LinearGradientPaint(
                 from: Point(0, 180), to: Point(0, 237), stops: [(0, Color(hex: 0x223344)), (1, Color(hex: 0xDDCCBB))]))
             canvas.pushClip(PixelRect(x: 5, y: 3, width: 301, height: 229))
+            // A large one too, as the sticker's: its blurred edges worked out eight at a time.
+            canvas.drawShadow(of: Rect(x: 30.5, y: 20.25, width: 250, height: 190), radius: 24, blur: 12, offset: Point(1.5, 9),
+                              color: Color(hex: 0x101020, alpha: 0.4))
             for step in 0..<5 {
                 canvas.drawShadow(of: Rect(x: Float(20 + step * 57), y: Float(30 + step * 31), width: 60, height: 41),
                                   radius: Float(4 + step * 3), blur: Float(6 + step * 5), offset: Point(2, 5),

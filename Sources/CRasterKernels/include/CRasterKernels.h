@@ -76,4 +76,11 @@ intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t coun
 intptr_t rk_tint_over_avx2(const uint32_t *samples, uint32_t *row, intptr_t count, uint32_t flash, uint32_t weight,
                            uint32_t fade);
 
+/// A soft shadow's coverage along a row: coverage[i] for pixel x + i is Shaders'
+/// shadowCoverage(qx: |x + i + 0.5 − centerX| − inner, qy:, radius:, scale:), the
+/// blurred rounded rectangle at that pixel. Whole groups of 8 of the `count`; returns
+/// how many it wrote. AVX2 only.
+intptr_t rk_shadow_coverage_avx2(float *coverage, int32_t x, intptr_t count, float centerX, float inner, float qy, float radius,
+                                 float scale);
+
 #endif
