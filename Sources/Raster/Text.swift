@@ -129,6 +129,10 @@ public protocol GlyphSource: AnyObject {
     /// that draws glyph by glyph, which layout then does itself. Asked every frame:
     /// a source answers from a cache after the first time. The default never shapes.
     func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun?
+    /// The width of `text` on one line, which `measure` works out: a source with a
+    /// cache answers from it after the first time (every label is measured every
+    /// frame, some several times to fit). The default measures each time.
+    func lineWidth(of text: Substring, font: FontDescription, measure: () -> Int) -> Int
 }
 
 extension GlyphSource {
@@ -139,6 +143,8 @@ extension GlyphSource {
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int { 0 }
 
     public func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun? { nil }
+
+    public func lineWidth(of text: Substring, font: FontDescription, measure: () -> Int) -> Int { measure() }
 }
 
 extension Character {

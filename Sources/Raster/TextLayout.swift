@@ -113,6 +113,11 @@ public struct TextLayout {
 
     /// Width in pixels of `text[range]` set on one line (shaped when it needs it).
     public func width(of text: String, in range: Range<String.Index>) -> Int {
+        source.lineWidth(of: text[range], font: font) { measureWidth(of: text, in: range) }
+    }
+
+    /// The width glyph by glyph (or shaped), as `width(of:in:)` remembers it.
+    private func measureWidth(of text: String, in range: Range<String.Index>) -> Int {
         if let run = source.shapedRun(for: text[range], font: font) { return run.width }
         var total = 0
         var previous: Unicode.Scalar?

@@ -52,6 +52,17 @@ public final class SDLGlyphSource: GlyphSource {
 
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var glyphs: [GlyphKey: Glyph] = [:]
+    private struct KerningKey: Hashable {
+        var left: UInt32
+        var right: UInt32
+        var size: Int
+        var weight: FontWeight
+    }
+
+    /// Kerning by pair and font, forgotten whole past `kerningLimit` pairs (a few
+    /// hundred fill a screen; the limit keeps a stream of new text from growing it).
+    private var kernings: [KerningKey: Int32] = [:]
+    private static let kerningLimit = 65_536
     /// The emoji font, opened once at a large size and scaled down per request: colour
     /// emoji fonts are bitmap strikes of one size (109 px for Noto Color Emoji), and
     /// SDL_ttf takes the size of such a font as a strike index.
@@ -73,6 +84,14 @@ public final class SDLGlyphSource: GlyphSource {
     }
     private var shapedRuns: [Int: [CachedRun]] = [:]
     private var shapedRunCount = 0
+    /// Lines' widths, kept as the shaped runs are (by hash, checked by content).
+    private struct MeasuredLine {
+        var text: String
+        var font: FontDescription
+        var width: Int
+    }
+    private var lineWidths: [Int: [MeasuredLine]] = [:]
+    private var lineWidthCount = 0
     /// More distinct lines than any screen shows; past it the cache starts over.
     private static let shapedRunLimit = 2048
 
@@ -161,11 +180,19 @@ public final class SDLGlyphSource: GlyphSource {
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, font: FontDescription) -> Int {
         stateLock.lock()
         defer { stateLock.unlock() }
+        // Asked for every pair of every line measured and drawn, each frame: a call into
+        // SDL2_ttf takes its lock and gives back SDL's thread state (two system calls to
+        // tell the main thread), so each pair is asked once.
+        let key = KerningKey(left: left.value, right: right.value, size: font.size, weight: font.weight)
+        if let known = kernings[key] { return Int(known) }
         guard let handle = handle(for: font) else { return 0 }
         TTFLibrary.lock.lock()
-        defer { TTFLibrary.unlock() }
         // Scalars the font lacks map to glyph 0, which has no kerning pairs.
-        return Int(TTF_GetFontKerningSizeGlyphs32(handle, left.value, right.value))
+        let value = TTF_GetFontKerningSizeGlyphs32(handle, left.value, right.value)
+        TTFLibrary.unlock()
+        if kernings.count >= Self.kerningLimit { kernings.removeAll(keepingCapacity: true) }
+        kernings[key] = Int32(value)
+        return Int(value)
     }
 
     public func shapedRun(for text: Substring, font: FontDescription) -> ShapedRun? {
@@ -192,6 +219,25 @@ public final class SDLGlyphSource: GlyphSource {
         shapedRuns[key, default: []].append(CachedRun(text: String(text), font: font, run: run))
         shapedRunCount += 1
         return run
+    }
+
+    public func lineWidth(of text: Substring, font: FontDescription, measure: () -> Int) -> Int {
+        let key = Self.cacheKey(text, font)
+        stateLock.lock()
+        let known = lineWidths[key]?.first { $0.font == font && $0.text.unicodeScalars.elementsEqual(text.unicodeScalars) }
+        stateLock.unlock()
+        if let known { return known.width }
+        // Measured without the lock held: measuring asks for glyphs, which takes it.
+        let width = measure()
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if lineWidthCount >= Self.shapedRunLimit {
+            lineWidths.removeAll(keepingCapacity: true)
+            lineWidthCount = 0
+        }
+        lineWidths[key, default: []].append(MeasuredLine(text: String(text), font: font, width: width))
+        lineWidthCount += 1
+        return width
     }
 
     /// FNV-1a over the text's scalars and the font, computed in place.
