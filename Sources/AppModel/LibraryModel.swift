@@ -12,7 +12,7 @@ import TargetStore
 /// The library as the screens see it: an in-memory copy of the targets, changed at
 /// once for the UI and saved on a background queue, so no frame waits for SQLite.
 public final class LibraryModel: @unchecked Sendable {
-    // @unchecked: `targets`, `selectedID` and `errors` are used on the main thread;
+    // @unchecked: `targets`, `selectedID`, their memos and `errors` are used on the main thread;
     // only `store` is touched on `queue`, and errors come back through `lock`.
     public let store: TargetStore
     private let queue = DispatchQueue(label: "stresspunch.library-writes", qos: .userInitiated)
@@ -57,11 +57,24 @@ public final class LibraryModel: @unchecked Sendable {
 
     public var selected: StressTarget? {
         guard let selectedID else { return nil }
-        return targets.first { $0.id == selectedID }
+        // Asked several times a frame: where it was found last is checked first (ids
+        // are unique, so a match there is the one), not 10,000 targets each time.
+        if let index = selectedIndex, index < targets.count, targets[index].id == selectedID { return targets[index] }
+        guard let index = targets.firstIndex(where: { $0.id == selectedID }) else { return nil }
+        selectedIndex = index
+        return targets[index]
     }
+    private var selectedIndex: Int?
 
-    /// The favorites in display order (at most four).
-    public var favorites: [StressTarget] { targets.filter(\.isFavorite) }
+    /// The favorites in display order (at most four): found again only after the list
+    /// changed (the main screen asks every frame).
+    public var favorites: [StressTarget] {
+        if let memo = favoritesMemo, memo.revision == revision { return memo.favorites }
+        let found = targets.filter(\.isFavorite)
+        favoritesMemo = (revision, found)
+        return found
+    }
+    private var favoritesMemo: (revision: Int, favorites: [StressTarget])?
 
     /// The selection is only shown, not saved (the kiosk's attract loop).
     private var selectionUnsaved = false

@@ -29,8 +29,7 @@ extension LibraryScreens {
         filter.update(library)
         let targets = library.targets
         let matches = filter.matches
-        // Counted in place: `favorites` would build an array every frame.
-        let favorites = targets.reduce(0) { $0 + ($1.isFavorite ? 1 : 0) }
+        let favorites = library.favorites.count
         let summary: String
         if filter.isFiltering {
             // TRANSLATORS: a search's result: %2$d targets match of the library's %1$d.

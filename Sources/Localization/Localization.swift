@@ -31,6 +31,9 @@ public enum Localization {
         var cache: [CacheKey: String] = [:]
         /// The same for text that is not a literal here (a built-in target's name from the library).
         var storedCache: [String: String] = [:]
+        /// Whole numbers as the locale writes them (a list's counts, every frame):
+        /// Foundation's formatter is slow next to a lookup.
+        var numbers: [Int: String] = [:]
         var folder: String?
         /// LANGUAGE as the process was started with it: the app sets LANGUAGE itself
         /// (to tell gettext the catalog), so the user's own is kept here.
@@ -114,6 +117,7 @@ public enum Localization {
             state.rightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
             state.cache = [:]
             state.storedCache = [:]
+            state.numbers = [:]
             // gettext reads LANGUAGE on every lookup; "C" here means English.
             setenv("LANGUAGE", state.catalog ?? "C", 1)
             // Signals gettext that the catalogs changed, so nothing cached is reused.
@@ -183,7 +187,16 @@ public enum Localization {
 
     /// `number` with the locale's digits and grouping ("1.234", "١٬٢٣٤").
     public static func formatted(_ number: Int) -> String {
-        number.formatted(.number.locale(locale))
+        let (known, locale) = state.withLock { ($0.numbers[number], $0.locale) }
+        if let known { return known }
+        let text = number.formatted(.number.locale(locale))
+        state.withLock { state in
+            // Only for the locale it was written in (the language may have changed since).
+            guard state.locale.identifier == locale.identifier else { return }
+            if state.numbers.count >= 4096 { state.numbers.removeAll(keepingCapacity: true) }
+            state.numbers[number] = text
+        }
+        return text
     }
 
     /// Where the compiled catalogs are: `$STRESSPUNCH_LOCALE_DIR`; `locale/` beside

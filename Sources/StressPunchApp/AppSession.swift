@@ -116,6 +116,10 @@ public final class AppSession {
     /// Each crop's thumbnail variant, made once: cards ask for theirs every frame, and a
     /// variant's key is a string built from the crop.
     private var cropVariants: [PictureCrop: ThumbnailVariant] = [:]
+    /// Each target's picture file and kept thumbnail, by target, for the picture it
+    /// has: a list asks for every visible row's each frame, and building a URL is
+    /// slow next to a lookup.
+    private var pictureFiles: [Int64: (picture: TargetPicture, url: URL?, kept: URL?)] = [:]
     /// A wash's wipe running on a target (frame time it began).
     var washing: (id: Int64, start: Double)?
     /// The last wash, while its Undo is offered: the marks it took.
@@ -352,8 +356,15 @@ public final class AppSession {
     /// and a cropped target's own, made once from the stored picture. Until that one is
     /// ready the whole one's cut stands in (the cache's loading keeps frames coming).
     func thumbnail(for target: StressTarget) -> RasterImage? {
-        guard let url = pictureURL(for: target),
-              let whole = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target)) else { return nil }
+        let files: (picture: TargetPicture, url: URL?, kept: URL?)
+        if let known = pictureFiles[target.id], known.picture == target.picture {
+            files = known
+        } else {
+            files = (target.picture, pictureURL(for: target), library.store.thumbnailURL(for: target))
+            if pictureFiles.count >= 4096 { pictureFiles.removeAll(keepingCapacity: true) }
+            pictureFiles[target.id] = files
+        }
+        guard let url = files.url, let whole = pictures.thumbnail(for: url, keptAt: files.kept) else { return nil }
         let crop = target.shownCrop
         guard !crop.isFull else { return whole }
         let variant: ThumbnailVariant
