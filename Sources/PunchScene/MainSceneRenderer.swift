@@ -94,6 +94,10 @@ public final class MainSceneRenderer: BandRenderer {
     var itemsRevision = -1
     /// Extra drawing on top (the UI layer), run in every band after the scene.
     public var overlay: ((Canvas) -> Void)?
+    /// Whole pixels the overlay paints opaque this frame (the UI's cards and panels):
+    /// the backdrop and the glow are not drawn under them, since nothing drawn there
+    /// would show. Empty: everything is drawn.
+    public var cover: [PixelRect] = []
     /// Where text comes from; without fonts the scene is drawn without words.
     public let glyphs: (any GlyphSource)?
     let burst: RasterImage

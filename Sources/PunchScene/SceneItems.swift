@@ -171,13 +171,23 @@ extension MainSceneRenderer {
                 // The warm glow behind the target belongs to the punch screen only. It is
                 // the backdrop with the glow laid over it, opaque, so the backdrop is filled
                 // only around it (filling under it too was a tenth of an idle kiosk's frame).
+                // Nor under what the UI paints opaque over it (`cover`: its cards and panels).
                 let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
+                let band = window.intersection(canvas.clip)
                 if frame.showsScene && glow.isOpaque {
-                    window.forEachPart(outside: glowRect) { canvas.fill($0, paint: background) }
+                    band.forEachPart(outside: glowRect) { part in
+                        part.forEachPart(outside: cover[...]) { canvas.fill($0, paint: background) }
+                    }
                 } else {
-                    canvas.fill(window, paint: background)
+                    band.forEachPart(outside: cover[...]) { canvas.fill($0, paint: background) }
                 }
-            case .glow: canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
+            case .glow:
+                let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
+                glowRect.intersection(canvas.clip).forEachPart(outside: cover[...]) { part in
+                    canvas.pushClip(part)
+                    canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
+                    canvas.popClip()
+                }
             case .target(let image): drawTarget(image, on: canvas)
             case .withPrevious: break
             case let .spinner(center, radius): drawSpinner(on: canvas, around: center, radius: radius)

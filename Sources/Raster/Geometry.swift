@@ -102,6 +102,18 @@ public struct PixelRect: Sendable, Hashable {
         visit(PixelRect(x: x, y: covered.y, width: covered.x - x, height: covered.height))
         visit(PixelRect(x: covered.maxX, y: covered.y, width: maxX - covered.maxX, height: covered.height))
     }
+
+    /// The same for several holes: the parts of this rectangle outside all of them,
+    /// none overlapping. Each part is split by the next hole that reaches it only.
+    public func forEachPart(outside holes: ArraySlice<PixelRect>, _ body: (PixelRect) -> Void) {
+        guard !isEmpty else { return }
+        guard let index = holes.firstIndex(where: { intersects($0) }) else {
+            body(self)
+            return
+        }
+        let rest = holes[(index + 1)...]
+        forEachPart(outside: holes[index]) { $0.forEachPart(outside: rest, body) }
+    }
 }
 
 /// A 2D affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty.

@@ -100,6 +100,8 @@ extension AppSession {
             helpShown = false
         }
         _ = ui.end()
+        // What the UI paints opaque, so the scene does not draw under it.
+        ui.opaqueCover(into: &renderer.cover)
         perform(action, ui: ui)
     }
 

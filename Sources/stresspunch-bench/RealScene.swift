@@ -101,10 +101,11 @@ final class RealPunchScreen {
     /// what it costs less each part left out (medians of `frames`).
     func breakdown(frames: Int) -> [(String, Double)] {
         let canvas = Canvas(width: Self.size.width, height: Self.size.height)
-        let whole = scene.frame, overlay = scene.overlay
+        let whole = scene.frame, overlay = scene.overlay, cover = scene.cover
         func time(_ change: (MainSceneRenderer) -> Void) -> Double {
             scene.frame = whole
             scene.overlay = overlay
+            scene.cover = cover
             change(scene)
             var times: [Double] = []
             for index in 0..<(frames + 5) {
@@ -118,16 +119,17 @@ final class RealPunchScreen {
         let full = time { _ in }
         let parts: [(String, Double)] = [
             ("whole frame", full),
-            ("the UI (tool strip, favorites, buttons)", full - time { $0.overlay = nil }),
+            ("the UI (tool strip, favorites, buttons)", full - time { $0.overlay = nil; $0.cover = [] }),
             ("the sticker's shadow", full - time { $0.frame.pictureIsSticker = false }),
             ("the burst", full - time { $0.frame.sprites = [] }),
             ("the header", full - time { $0.frame.title = ""; $0.frame.message = "" }),
             ("scene without UI, shadow, burst, header", time {
-                $0.overlay = nil; $0.frame.pictureIsSticker = false; $0.frame.sprites = []; $0.frame.title = ""; $0.frame.message = ""
+                $0.overlay = nil; $0.cover = []; $0.frame.pictureIsSticker = false; $0.frame.sprites = []; $0.frame.title = ""; $0.frame.message = ""
             }),
         ]
         scene.frame = whole
         scene.overlay = overlay
+        scene.cover = cover
         return parts
     }
 

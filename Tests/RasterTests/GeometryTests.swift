@@ -31,4 +31,19 @@ struct GeometryTests {
             #expect(counts[y * rect.width + x] == (inHole ? 0 : 1), "pixel (\(x), \(y))")
         } }
     }
+
+    @Test("the parts outside several holes (overlapping, touching, outside) cover every other pixel once")
+    func partsOutsideHoles() {
+        let rect = PixelRect(x: 0, y: 0, width: 40, height: 30)
+        let holes = [PixelRect(x: 2, y: 3, width: 10, height: 8), PixelRect(x: 8, y: 6, width: 12, height: 12),
+                     PixelRect(x: 20, y: 0, width: 3, height: 30), PixelRect(x: 30, y: 25, width: 20, height: 20),
+                     PixelRect(x: -5, y: -5, width: 2, height: 2)]
+        var parts: [PixelRect] = []
+        rect.forEachPart(outside: holes[...]) { parts.append($0) }
+        let counts = coverage(of: parts, in: rect)
+        for y in 0..<rect.height { for x in 0..<rect.width {
+            let inHole = holes.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+            #expect(counts[y * rect.width + x] == (inHole ? 0 : 1), "pixel (\(x), \(y))")
+        } }
+    }
 }
