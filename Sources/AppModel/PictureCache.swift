@@ -140,13 +140,16 @@ public final class PictureCache: @unchecked Sendable {
         }
         if let thumbnail = start.thumbnail { return thumbnail }
         guard start.start else { return nil }
-        noteLooked(url)
         let kept = keptURL()
         if synchronous {
+            noteLooked(url)
             makeThumbnail(key: key, picture: url, kept: kept, variant: variant, onlyIfStillShown: false)
             return state.withLock { $0.thumbnails.value(for: key) }
         }
         queue.async { [weak self] in
+            // The file's identity as the decode starts, read here: a stat on the frame
+            // path for every row scrolled into view was a tenth of Manage's frame.
+            self?.noteLooked(url)
             self?.makeThumbnail(key: key, picture: url, kept: kept, variant: variant, onlyIfStillShown: true)
         }
         return nil
