@@ -46,11 +46,13 @@ test-baseline: test-deps
 	STRESSPUNCH_SIMD=baseline $(SWIFT) test -c release --skip-build --filter '$(BASELINE_FILTER)'
 
 # Long runs kept out of CI: the UI monkey over 100,000 events on a fresh seed (the
-# seed is printed on failure, to replay it).
+# seed is printed on failure, to replay it), then each fuzzer for ten minutes (CI
+# gives them half a minute each).
 soak: test-deps
 	$(SWIFT) build -c release --build-tests
 	STRESSPUNCH_MONKEY_EVENTS=100000 STRESSPUNCH_MONKEY_SEED=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ') \
 		$(SWIFT) test -c release --skip-build --filter UIMonkeyTests
+	$(MAKE) fuzz FUZZ_SECONDS=600
 
 # The suite under AddressSanitizer (use after free, overflows, leaks: a canvas outliving
 # its window surface is caught here), then ThreadSanitizer where threads meet: the band
