@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "TargetStoreTests", dependencies: ["TargetStore", "SQLiteDatabase", "Pictures", "StressCore", "TestSupport"]),
         .testTarget(name: "OperatorLockTests", dependencies: ["OperatorLock", "TargetStore", "StressCore", "TestSupport"]),
-        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Input", "TestSupport", "RenderTestSupport"]),
+        .testTarget(name: "PunchSceneTests", dependencies: ["PunchScene", "AppModel", "Pictures", "StressCore", "TargetStore", "Raster", "Shaders", "Input", "TestSupport", "RenderTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "StressCore", "AppModel", "Raster"]),
         // The session and its screens without a window: widgets found by their label
         // in the command list, pressed, and the screen that follows checked.

@@ -4,14 +4,55 @@ import Raster
 extension Canvas {
     /// A soft drop shadow under a rounded rectangle: the rectangle's shape blurred by
     /// about `blur` pixels (a Gaussian falloff of its signed distance), in `color`.
-    public func drawShadow(of rect: Rect, radius: Float, blur: Float, offset: Point = Point(0, 0), color: Color) {
+    /// Pixels in `hole` are left as they are (what is drawn next paints them opaque);
+    /// the others get the same values as without it.
+    public func drawShadow(of rect: Rect, radius: Float, blur: Float, offset: Point = Point(0, 0), color: Color,
+                           sparing hole: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)) {
         let shape = ShadowShape(rect, radius: radius, blur: blur, offset: offset)
         let area = shape.area.intersection(clip)
         guard !area.isEmpty, color.a > 0 else { return }
         let paint = SolidPaint(color)
-        for y in area.y..<area.maxY {
-            shape.row(y: y, x: area.x, count: area.width, into: coverageScratch, fillingFullInside: true)
-            fillCoverageRow(y: y, x: area.x, count: area.width, paint: paint)
+        // Beside the straight edges the blur depends on one axis only (see
+        // `ShadowShape.flatColumns`): above and below the rectangle a row's middle is one
+        // value, and beside it the columns are the same on every row, worked out once.
+        // Only the corners' squares are worked out pixel by pixel.
+        let flat = shape.flatColumns(in: area.x..<area.maxX)
+        let sideCount = area.width
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: sideCount) { sides in
+            guard let side = sides.baseAddress else { return }
+            var sidesReady = false
+            area.forEachPart(outside: hole) { part in
+                let flatStart = max(part.x, min(part.maxX, flat.lowerBound))
+                let flatEnd = max(flatStart, min(part.maxX, flat.upperBound))
+                let out = coverageScratch
+                for y in part.y..<part.maxY {
+                    let qy = shape.qy(y)
+                    if qy >= 0 {
+                        // Above or below: corners either side, one value between.
+                        shape.row(y: y, x: part.x, count: flatStart - part.x, into: out, fillingFullInside: true)
+                        if flatEnd > flatStart {
+                            (out + (flatStart - part.x)).update(repeating: shape.coverage(qx: 0, qy: qy), count: flatEnd - flatStart)
+                        }
+                        shape.row(y: y, x: flatEnd, count: part.maxX - flatEnd, into: out + (flatEnd - part.x), fillingFullInside: true)
+                    } else {
+                        // Beside: the columns outside the straight edges from the table, the
+                        // middle (rising to full, quasi-concave like a row) worked out.
+                        if !sidesReady {
+                            shape.row(y: y, x: area.x, count: max(0, flat.lowerBound - area.x), into: side, fillingFullInside: false)
+                            let rightStart = max(area.x, flat.upperBound)
+                            shape.row(y: y, x: rightStart, count: area.maxX - rightStart, into: side + (rightStart - area.x),
+                                      fillingFullInside: false)
+                            sidesReady = true
+                        }
+                        if flatStart > part.x { out.update(from: side + (part.x - area.x), count: flatStart - part.x) }
+                        shape.row(y: y, x: flatStart, count: flatEnd - flatStart, into: out + (flatStart - part.x), fillingFullInside: true)
+                        if part.maxX > flatEnd {
+                            (out + (flatEnd - part.x)).update(from: side + (flatEnd - area.x), count: part.maxX - flatEnd)
+                        }
+                    }
+                    fillCoverageRow(y: y, x: part.x, count: part.width, paint: paint)
+                }
+            }
         }
     }
 
@@ -78,13 +119,34 @@ struct ShadowShape {
         scale = 1 / (sigma * 1.414_213_5)
     }
 
+    /// How far row `y`'s pixel centres are past the straight edges' rows (up to 0: between them).
+    @inline(__always)
+    func qy(_ y: Int) -> Float { abs(Float(y) + 0.5 - center.y) - innerHalfHeight }
+
+    /// The columns of `columns` between the straight edges' columns (qx <= 0). There
+    /// the blur above or below the rectangle (qy >= 0) does not depend on x: with qx
+    /// <= 0, `shadowCoverage` has ox = 0, so the root is of oy·oy alone (exactly oy) and
+    /// max(qx, qy) >= 0. Outside them, beside the rectangle (qy < 0), it does not depend
+    /// on y, likewise. A contiguous range: qx falls to the centre and rises again.
+    func flatColumns(in columns: Range<Int>) -> Range<Int> {
+        @inline(__always) func flat(_ x: Int) -> Bool { abs(Float(x) + 0.5 - center.x) - innerHalfWidth <= 0 }
+        guard let start = columns.first(where: flat) else { return columns.lowerBound..<columns.lowerBound }
+        var end = start
+        while end < columns.upperBound && flat(end) { end += 1 }
+        return start..<end
+    }
+
+    /// The coverage at one pixel's distances past the straight edges.
+    func coverage(qx: Float, qy: Float) -> Float { shadowCoverage(qx: qx, qy: qy, radius: radius, scale: scale) }
+
     /// The coverage of `count` pixels of row `y` from `x`. With `fillingFullInside`,
     /// pixels deep enough inside to be drawn at full strength anyway (coverage that
     /// rounds to 255 of 255) get 1 without the blur worked out: coverage falls
     /// monotonically from the middle of a row outwards, so each end is worked out
     /// inwards until a group ends full, and everything between is full too.
     func row(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<Float>, fillingFullInside: Bool) {
-        let qy = abs(Float(y) + 0.5 - center.y) - innerHalfHeight
+        guard count > 0 else { return }
+        let qy = qy(y)
         guard fillingFullInside else {
             work(x: x, count: count, qy: qy, into: out)
             return

@@ -98,6 +98,15 @@ public final class MainSceneRenderer: BandRenderer {
     /// the backdrop and the glow are not drawn under them, since nothing drawn there
     /// would show. Empty: everything is drawn.
     public var cover: [PixelRect] = []
+    /// Whole pixels the target picture paints opaque this frame (PictureCover.swift):
+    /// the backdrop, the glow and the sticker's shadow are not drawn under them.
+    public internal(set) var pictureCover = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// True: draw under the picture too, as if nothing covered it (tests and the
+    /// bench's breakdown compare the two).
+    public var drawsUnderPicture = false {
+        didSet { revision &+= 1 }
+    }
+    let opaqueCores = OpaqueCoreMemo()
     /// Where text comes from; without fonts the scene is drawn without words.
     public let glyphs: (any GlyphSource)?
     let burst: RasterImage
@@ -260,11 +269,11 @@ public final class MainSceneRenderer: BandRenderer {
             // following the card as it squashes, leans and shakes.
             let card = frame.stickerCard(imageWidth: image.width, imageHeight: image.height)
             canvas.drawShadow(of: card, radius: min(card.width, card.height) * 0.07, blur: 26 * scale,
-                              offset: Point(0, 10 * scale), color: Color.black.withAlpha(0.42))
+                              offset: Point(0, 10 * scale), color: Color.black.withAlpha(0.42), sparing: pictureCover)
         } else if image.isOpaque {
             canvas.drawShadow(
             of: Rect(x: rect.minX + rect.width * 0.18, y: rect.maxY - 14 * scale, width: rect.width * 0.64, height: 18 * scale),
-                radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35))
+                radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35), sparing: pictureCover)
         }
         canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flashTint, flashColor: Color(hex: 0xFFF4E0),
                          dents: frame.dents)

@@ -49,6 +49,7 @@ extension MainSceneRenderer {
     /// Builds this frame's items from `frame` (main thread, before the bands draw).
     public func prepareItems() {
         items.removeAll(keepingCapacity: true)
+        pictureCover = PixelRect(x: 0, y: 0, width: 0, height: 0)
         let layout = frame.layout
         let size = paintsSize
         // The backdrop: a vertical gradient per window size, exact under any clip.
@@ -76,6 +77,7 @@ extension MainSceneRenderer {
                     blur: 22 * scale, offset: Point(0, 0)))
             }
             let flash = frame.flashTint, transform = frame.pictureTransform, sticker = frame.pictureIsSticker
+            if !drawsUnderPicture { pictureCover = coverOfPicture(image) }
             // An affine picture and a shadow draw the same pixels however a clip cuts their rows.
             items.append(SceneItem(.target(image), bounds) { hasher in
                 hasher.combine(2); hasher.combine(image.serial); hasher.combine(image.revision); hasher.combine(image.isOpaque)
@@ -171,22 +173,29 @@ extension MainSceneRenderer {
                 // The warm glow behind the target belongs to the punch screen only. It is
                 // the backdrop with the glow laid over it, opaque, so the backdrop is filled
                 // only around it (filling under it too was a tenth of an idle kiosk's frame).
-                // Nor under what the UI paints opaque over it (`cover`: its cards and panels).
+                // Nor under what the UI paints opaque over it (`cover`: its cards and panels)
+                // or the target picture does (`pictureCover`).
                 let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
                 let band = window.intersection(canvas.clip)
                 if frame.showsScene && glow.isOpaque {
                     band.forEachPart(outside: glowRect) { part in
-                        part.forEachPart(outside: cover[...]) { canvas.fill($0, paint: background) }
+                        part.forEachPart(outside: cover[...]) { piece in
+                            piece.forEachPart(outside: pictureCover) { canvas.fill($0, paint: background) }
+                        }
                     }
                 } else {
-                    band.forEachPart(outside: cover[...]) { canvas.fill($0, paint: background) }
+                    band.forEachPart(outside: cover[...]) { part in
+                        part.forEachPart(outside: pictureCover) { canvas.fill($0, paint: background) }
+                    }
                 }
             case .glow:
                 let glowRect = PixelRect(x: glowOrigin.0, y: glowOrigin.1, width: glow.width, height: glow.height)
                 glowRect.intersection(canvas.clip).forEachPart(outside: cover[...]) { part in
-                    canvas.pushClip(part)
-                    canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
-                    canvas.popClip()
+                    part.forEachPart(outside: pictureCover) { piece in
+                        canvas.pushClip(piece)
+                        canvas.drawImage(glow, x: glowOrigin.0, y: glowOrigin.1)
+                        canvas.popClip()
+                    }
                 }
             case .target(let image): drawTarget(image, on: canvas)
             case .withPrevious: break

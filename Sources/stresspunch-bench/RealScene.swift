@@ -106,6 +106,7 @@ final class RealPunchScreen {
             scene.frame = whole
             scene.overlay = overlay
             scene.cover = cover
+            scene.drawsUnderPicture = false
             change(scene)
             var times: [Double] = []
             for index in 0..<(frames + 5) {
@@ -122,6 +123,7 @@ final class RealPunchScreen {
             ("the UI (tool strip, favorites, buttons)", full - time { $0.overlay = nil; $0.cover = [] }),
             ("the sticker's shadow", full - time { $0.frame.pictureIsSticker = false }),
             ("the burst", full - time { $0.frame.sprites = [] }),
+            ("saved by not drawing under the photo", time { $0.drawsUnderPicture = true } - full),
             ("the header", full - time { $0.frame.title = ""; $0.frame.message = "" }),
             ("scene without UI, shadow, burst, header", time {
                 $0.overlay = nil; $0.cover = []; $0.frame.pictureIsSticker = false; $0.frame.sprites = []; $0.frame.title = ""; $0.frame.message = ""
@@ -130,6 +132,7 @@ final class RealPunchScreen {
         scene.frame = whole
         scene.overlay = overlay
         scene.cover = cover
+        scene.drawsUnderPicture = false
         return parts
     }
 

@@ -243,4 +243,40 @@ struct PaintTests {
         // The middle is there to skip: most of the clip is at full strength.
         #expect(full > clip.width * clip.height / 4, "only \(full) pixels at full strength")
     }
+
+    /// Shapes whose blur the straight edges' shortcut must get right: a blur wider than
+    /// the shape (its middle never full), square corners, a pill (no straight rows).
+    static let shortcutShapes: [(Rect, Float, Float)] = [
+        (Rect(x: 150.2, y: 110.7, width: 60, height: 40), 4, 60),
+        (Rect(x: 60, y: 40, width: 300.5, height: 200), 0, 20),
+        (Rect(x: 70.3, y: 90.1, width: 280, height: 80), 40, 24),
+        (Rect(x: 100, y: 60, width: 30, height: 180), 15, 9),
+    ]
+
+    @Test("a shadow drawn with the straight edges' shortcut equals its mask worked out everywhere",
+          arguments: 0..<4)
+    func straightEdgesMatch(index: Int) throws {
+        let (shape, radius, blur) = Self.shortcutShapes[index]
+        let offset = Point(0.7, 6.3)
+        let color = Color(hex: 0x101020, alpha: 0.45)
+        let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
+        for clip in [PixelRect(x: 0, y: 0, width: 420, height: 300), PixelRect(x: 91, y: 37, width: 133, height: 201)] {
+            let worked = Canvas(width: 420, height: 300), masked = Canvas(width: 420, height: 300)
+            for canvas in [worked, masked] {
+                canvas.clear(Color(hex: 0x6A70C0))
+                canvas.pushClip(clip)
+            }
+            worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
+            masked.drawShadow(mask, color: color)
+            var differing = 0, shaded = 0
+            for y in 0..<300 {
+                for x in 0..<420 {
+                    if worked[x, y] != masked[x, y] { differing += 1 }
+                    if masked[x, y] != Color(hex: 0x6A70C0).premultiplied { shaded += 1 }
+                }
+            }
+            #expect(differing == 0, "\(differing) pixels differ under \(clip)")
+            #expect(shaded > 1000)
+        }
+    }
 }
