@@ -178,4 +178,26 @@ struct PictureCoverTests {
         // The control: without the hole the shadow does draw there.
         #expect(inHoleDarkened == hole.width * hole.height)
     }
+
+    @Test("every pixel of the punch screen is drawn, whatever the canvas held before", arguments: [false, true])
+    func everyPixelDrawn(sticker: Bool) {
+        let renderer = MainSceneRenderer(layout: MainLayout(width: 800, height: 600), burst: nil, glyphs: nil)
+        renderer.preparePaints()
+        let photo = Self.photo()
+        renderer.frame.picture = .ready(sticker ? PhotoSticker().sticker(for: photo) : photo)
+        renderer.frame.pictureIsSticker = sticker
+        renderer.frame.pictureTransform = AffineTransform.translation(-150, -120).then(.scale(1.1, 0.9)).then(.rotation(0.05))
+            .then(.translation(400, 320))
+        let black = Canvas(width: 800, height: 600), magenta = Canvas(width: 800, height: 600)
+        black.clear(Color(hex: 0x000000))
+        magenta.clear(Color(hex: 0xFF00FF))
+        renderer.render(into: black)
+        renderer.render(into: magenta)
+        var differing = 0
+        for y in 0..<600 {
+            for x in 0..<800 where black[x, y] != magenta[x, y] { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels show what was there before")
+        #expect(!renderer.pictureCover.isEmpty)
+    }
 }
