@@ -171,6 +171,12 @@ public final class Canvas: @unchecked Sendable {
             return
         }
         paint.shade(x: x, y: y, count: count, into: shadeRow)
+        if coverage >= 255 {
+            // A picture with alpha (an icon, a sticker's corners) over a card: the span
+            // blend, eight at a time (the same pixels as `Pixel.over` one by one).
+            SpanBlend.over(shadeRow, onto: row, count: count)
+            return
+        }
         for index in 0..<count {
             row[index] = Pixel.over(shadeRow[index], row[index], coverage: coverage)
         }
