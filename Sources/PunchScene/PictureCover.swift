@@ -138,10 +138,13 @@ extension MainSceneRenderer {
         }
         let box = Rect(x: center.x - halfX * low, y: center.y - halfY * low, width: 2 * halfX * low, height: 2 * halfY * low)
             .insetBy(reach > 0 ? reach + 1 : 0)
-        guard box.width >= 1, box.height >= 1, box.minX.isFinite, box.minY.isFinite else { return empty }
-        // Whole pixels wholly inside.
-        let left = Int(box.minX.rounded(.up)), top = Int(box.minY.rounded(.up))
-        let right = Int(box.maxX.rounded(.down)), bottom = Int(box.maxY.rounded(.down))
+        guard box.width >= 1, box.height >= 1, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite
+        else { return empty }
+        // Whole pixels wholly inside, and in the window (a picture zoomed far past it
+        // would not fit an Int).
+        let width = Float(frame.layout.width), height = Float(frame.layout.height)
+        let left = Int(min(width, max(0, box.minX)).rounded(.up)), top = Int(min(height, max(0, box.minY)).rounded(.up))
+        let right = Int(min(width, max(0, box.maxX)).rounded(.down)), bottom = Int(min(height, max(0, box.maxY)).rounded(.down))
         guard right > left, bottom > top else { return empty }
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }

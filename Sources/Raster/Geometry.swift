@@ -46,12 +46,18 @@ public struct Rect: Sendable, Hashable {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
     }
 
-    /// The smallest whole-pixel rectangle covering this one.
+    /// The smallest whole-pixel rectangle covering this one. Coordinates are held to
+    /// ±2^30 pixels (no canvas is near that), and a NaN edge gives an empty rectangle:
+    /// a transform gone wild then draws nothing instead of trapping in `Int(_:)`.
     public var enclosingPixels: PixelRect {
-        let left = Int(x.rounded(.down)), top = Int(y.rounded(.down))
-        let right = Int(maxX.rounded(.up)), bottom = Int(maxY.rounded(.up))
+        guard !x.isNaN, !y.isNaN, !width.isNaN, !height.isNaN else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        @inline(__always) func held(_ value: Float) -> Float { min(Self.pixelLimit, max(-Self.pixelLimit, value)) }
+        let left = Int(held(x).rounded(.down)), top = Int(held(y).rounded(.down))
+        let right = Int(held(maxX).rounded(.up)), bottom = Int(held(maxY).rounded(.up))
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
+
+    static let pixelLimit: Float = 1_073_741_824
 }
 
 /// A rectangle of whole pixels, for clipping and exact fills.

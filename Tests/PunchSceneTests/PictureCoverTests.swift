@@ -200,4 +200,23 @@ struct PictureCoverTests {
         #expect(differing == 0, "\(differing) pixels show what was there before")
         #expect(!renderer.pictureCover.isEmpty)
     }
+
+    @Test("a picture zoomed far past the window, or a transform gone wrong, gives a cover in the window or none")
+    func extremeTransforms() {
+        let photo = Self.photo()
+        for transform in [AffineTransform.scale(1e30, 1e30), .scale(4000, 4000).then(.translation(-1e6, -1e6)),
+                          AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), .scale(1e-20, 1e-20), .scale(-1, 1).then(.translation(400, 0))] {
+            let renderer = MainSceneRenderer(layout: MainLayout(width: 640, height: 480), burst: nil, glyphs: nil)
+            renderer.preparePaints()
+            renderer.frame.picture = .ready(photo)
+            renderer.frame.pictureTransform = transform
+            var list = DisplayList()
+            renderer.describe(into: &list)
+            let cover = renderer.pictureCover
+            #expect(cover.isEmpty || (cover.x >= 0 && cover.y >= 0 && cover.maxX <= 640 && cover.maxY <= 480), "\(transform): \(cover)")
+            // And the frame is drawn (the sticker's shadow too), without trapping.
+            renderer.frame.pictureIsSticker = true
+            renderer.render(into: Canvas(width: 640, height: 480))
+        }
+    }
 }
