@@ -5,31 +5,44 @@
 
 import Raster
 
+/// A rectangle worked out from a picture's pixels, remembered per picture and
+/// revision for the last `capacity` pictures asked about (oldest out first). Main
+/// thread only.
+final class PictureRectMemo {
+    private var entries: [(serial: UInt64, revision: Int, rect: PixelRect)] = []
+    private var nextSlot = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        entries.reserveCapacity(capacity)
+    }
+
+    /// The remembered rectangle of `image` as it is now, else `make`'s, remembered.
+    func rect(of image: RasterImage, making make: (RasterImage) -> PixelRect) -> PixelRect {
+        for entry in entries where entry.serial == image.serial && entry.revision == image.revision { return entry.rect }
+        let rect = make(image)
+        let entry = (image.serial, image.revision, rect)
+        if entries.count < capacity {
+            entries.append(entry)
+        } else {
+            entries[nextSlot] = entry
+            nextSlot = (nextSlot + 1) % capacity
+        }
+        return rect
+    }
+}
+
 /// Each picture's content box, found once per picture and revision and remembered
 /// for a few pictures (the target, each tool's sprite and flying piece, the reticles):
 /// enough for all of them at once, so a frame never scans one again. Main thread only.
 final class ContentBoundsMemo {
-    private var entries: [(serial: UInt64, revision: Int, box: PixelRect)] = []
-    private var nextSlot = 0
-    static let capacity = 24
-
-    init() {
-        entries.reserveCapacity(Self.capacity)
-    }
+    private let memo = PictureRectMemo(capacity: 24)
 
     /// The smallest rectangle of texels holding every pixel of `image` that is not 0.
     func box(of image: RasterImage) -> PixelRect {
         if image.isOpaque { return PixelRect(x: 0, y: 0, width: image.width, height: image.height) }
-        for entry in entries where entry.serial == image.serial && entry.revision == image.revision { return entry.box }
-        let box = Self.scan(image)
-        let entry = (image.serial, image.revision, box)
-        if entries.count < Self.capacity {
-            entries.append(entry)
-        } else {
-            entries[nextSlot] = entry
-            nextSlot = (nextSlot + 1) % Self.capacity
-        }
-        return box
+        return memo.rect(of: image, making: Self.scan)
     }
 
     /// Reads only the margins: rows from the top and bottom until one holds content,

@@ -9,23 +9,12 @@ import Shaders
 /// all fully opaque), found once per picture and revision and remembered for a few
 /// pictures. Main thread only.
 final class OpaqueCoreMemo {
-    private var entries: [(serial: UInt64, revision: Int, core: PixelRect)] = []
-    private var nextSlot = 0
-    static let capacity = 4
+    private let memo = PictureRectMemo(capacity: 4)
 
     /// The core of `image`, in texels (empty when its middle is not opaque).
     func core(of image: RasterImage) -> PixelRect {
         if image.isOpaque { return PixelRect(x: 0, y: 0, width: image.width, height: image.height) }
-        for entry in entries where entry.serial == image.serial && entry.revision == image.revision { return entry.core }
-        let core = Self.scan(image)
-        let entry = (image.serial, image.revision, core)
-        if entries.count < Self.capacity {
-            entries.append(entry)
-        } else {
-            entries[nextSlot] = entry
-            nextSlot = (nextSlot + 1) % Self.capacity
-        }
-        return core
+        return memo.rect(of: image, making: Self.scan)
     }
 
     /// Grows rows out from the middle one, alternately up and down, keeping the run of
