@@ -189,26 +189,42 @@ struct PaintTests {
         expectGolden(canvas, "shadow")
     }
 
+    /// What the shadow tests draw on.
+    static let shadowGround = Color(hex: 0x6A70C0)
+
+    /// The shadow worked out (`drawShadow(of:)`) and drawn from `mask`, each on its own
+    /// canvas filled with `shadowGround` and clipped to `clip`.
+    static func shadowWorkedAndMasked(_ shape: Rect, radius: Float, blur: Float, offset: Point, color: Color, mask: ShadowMask,
+                                      width: Int, height: Int, clip: PixelRect) -> (worked: Canvas, masked: Canvas) {
+        let worked = Canvas(width: width, height: height), masked = Canvas(width: width, height: height)
+        for canvas in [worked, masked] {
+            canvas.clear(shadowGround)
+            canvas.pushClip(clip)
+        }
+        worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
+        masked.drawShadow(mask, color: color)
+        return (worked, masked)
+    }
+
+    /// How many pixels of a width x height canvas `test` holds for.
+    static func count(_ width: Int, _ height: Int, where test: (Int, Int) -> Bool) -> Int {
+        var count = 0
+        for y in 0..<height {
+            for x in 0..<width where test(x, y) { count += 1 }
+        }
+        return count
+    }
+
     @Test("a shadow drawn from its mask, whole or under a clip, equals the shadow worked out")
     func shadowMaskMatches() throws {
         let shape = Rect(x: 21.3, y: 14.6, width: 47.5, height: 23), radius: Float = 11.5, blur: Float = 9, offset = Point(0.4, 3.2)
         let color = Color.black.withAlpha(0.32)
         let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
         for clip in [PixelRect(x: 0, y: 0, width: 100, height: 70), PixelRect(x: 33, y: 9, width: 21, height: 30)] {
-            let worked = Canvas(width: 100, height: 70), masked = Canvas(width: 100, height: 70)
-            for canvas in [worked, masked] {
-                canvas.clear(Color(hex: 0x6A70C0))
-                canvas.pushClip(clip)
-            }
-            worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
-            masked.drawShadow(mask, color: color)
-            var differing = 0, shaded = 0
-            for y in 0..<70 {
-                for x in 0..<100 {
-                    if worked[x, y] != masked[x, y] { differing += 1 }
-                    if worked[x, y] != Color(hex: 0x6A70C0).premultiplied { shaded += 1 }
-                }
-            }
+            let (worked, masked) = Self.shadowWorkedAndMasked(shape, radius: radius, blur: blur, offset: offset, color: color,
+                                                              mask: mask, width: 100, height: 70, clip: clip)
+            let differing = Self.count(100, 70) { worked[$0, $1] != masked[$0, $1] }
+            let shaded = Self.count(100, 70) { worked[$0, $1] != Self.shadowGround.premultiplied }
             #expect(shaded > 300)
             #expect(differing == 0)
         }
@@ -224,21 +240,11 @@ struct PaintTests {
         let shape = Rect(x: 40.5, y: 30.25, width: 331, height: 223), radius: Float = 26, blur: Float = 14, offset = Point(1.5, 9)
         let color = Color(hex: 0x101020, alpha: 0.45)
         let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
-        let worked = Canvas(width: 420, height: 300), masked = Canvas(width: 420, height: 300)
-        for canvas in [worked, masked] {
-            canvas.clear(Color(hex: 0x6A70C0))
-            canvas.pushClip(clip)
-        }
-        worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
-        masked.drawShadow(mask, color: color)
-        var differing = 0, full = 0
-        let fullColor = Pixel.over(color.premultiplied, Color(hex: 0x6A70C0).premultiplied, coverage: 255)
-        for y in 0..<300 {
-            for x in 0..<420 {
-                if worked[x, y] != masked[x, y] { differing += 1 }
-                if worked[x, y] == fullColor { full += 1 }
-            }
-        }
+        let (worked, masked) = Self.shadowWorkedAndMasked(shape, radius: radius, blur: blur, offset: offset, color: color,
+                                                          mask: mask, width: 420, height: 300, clip: clip)
+        let fullColor = Pixel.over(color.premultiplied, Self.shadowGround.premultiplied, coverage: 255)
+        let differing = Self.count(420, 300) { worked[$0, $1] != masked[$0, $1] }
+        let full = Self.count(420, 300) { worked[$0, $1] == fullColor }
         #expect(differing == 0, "\(differing) pixels differ from the shadow worked out everywhere")
         // The middle is there to skip: most of the clip is at full strength.
         #expect(full > clip.width * clip.height / 4, "only \(full) pixels at full strength")
@@ -261,20 +267,10 @@ struct PaintTests {
         let color = Color(hex: 0x101020, alpha: 0.45)
         let mask = try #require(ShadowMask(of: shape, radius: radius, blur: blur, offset: offset))
         for clip in [PixelRect(x: 0, y: 0, width: 420, height: 300), PixelRect(x: 91, y: 37, width: 133, height: 201)] {
-            let worked = Canvas(width: 420, height: 300), masked = Canvas(width: 420, height: 300)
-            for canvas in [worked, masked] {
-                canvas.clear(Color(hex: 0x6A70C0))
-                canvas.pushClip(clip)
-            }
-            worked.drawShadow(of: shape, radius: radius, blur: blur, offset: offset, color: color)
-            masked.drawShadow(mask, color: color)
-            var differing = 0, shaded = 0
-            for y in 0..<300 {
-                for x in 0..<420 {
-                    if worked[x, y] != masked[x, y] { differing += 1 }
-                    if masked[x, y] != Color(hex: 0x6A70C0).premultiplied { shaded += 1 }
-                }
-            }
+            let (worked, masked) = Self.shadowWorkedAndMasked(shape, radius: radius, blur: blur, offset: offset, color: color,
+                                                              mask: mask, width: 420, height: 300, clip: clip)
+            let differing = Self.count(420, 300) { worked[$0, $1] != masked[$0, $1] }
+            let shaded = Self.count(420, 300) { masked[$0, $1] != Self.shadowGround.premultiplied }
             #expect(differing == 0, "\(differing) pixels differ under \(clip)")
             #expect(shaded > 1000)
         }
