@@ -44,8 +44,8 @@ extension Canvas {
         // Pixels whose centres lie this far inside the left and right edges need no
         // per-pixel evaluation: their coverage equals the row's middle coverage.
         let edgeBand = r + 1
-        let innerLeft = max(area.x, min(area.maxX, Int((rect.minX + edgeBand).rounded(.up))))
-        let innerRight = max(innerLeft, min(area.maxX, Int((rect.maxX - edgeBand).rounded(.down))))
+        let innerLeft = max(area.x, min(area.maxX, index(rect.minX + edgeBand, .up, near: area)))
+        let innerRight = max(innerLeft, min(area.maxX, index(rect.maxX - edgeBand, .down, near: area)))
 
         // On a straight row (between the corners: qy <= 0 and no border pixel's qx
         // below qy) a border pixel's coverage depends on x alone: ox = max(qx, 0),
@@ -58,6 +58,9 @@ extension Canvas {
         let straightLeft = edgeCoverage, straightRight = edgeCoverage + (width + 4)
         var straightReady = false
 
+        let solid = paint.solidColor != nil
+        // Pixels left of this have their centres at or left of the shape's centre.
+        let leftHalfEnd = max(area.x, min(area.maxX, index(center.x - 0.5, .down, near: area) + 1))
         for y in area.y..<area.maxY {
             let qy = abs(Float(y) + 0.5 - center.y) - (halfHeight - r)
             let straight = qy <= 0 && qy <= lowestQx
@@ -65,6 +68,36 @@ extension Canvas {
                 for index in 0..<leftCount { straightLeft[index] = coverage(Float(area.x + index) + 0.5, qy) }
                 for index in 0..<rightCount { straightRight[index] = coverage(Float(innerRight + index) + 0.5, qy) }
                 straightReady = true
+            }
+            if solid {
+                // A solid colour blends a pixel the same alone or in a span, so the row is
+                // cut where its coverage changes. Within each half of the row coverage
+                // never falls going towards the middle (each step of `coverage` is
+                // monotonic in |x - centre|) and never passes the middle's value, so from
+                // each side's first pixel at that value the row is one span; zeros outside
+                // are skipped and only the rim between is blended pixel by pixel. A round
+                // button is then a few pixels of rim a row, not its whole radius.
+                let middle = coverage(center.x, qy)
+                var spanStart = area.x, firstPartial = area.x
+                while spanStart < leftHalfEnd {
+                    let c = coverage(Float(spanStart) + 0.5, qy)
+                    if c == middle { break }
+                    if c == 0 && firstPartial == spanStart { firstPartial += 1 } else { coverageRow[spanStart - area.x] = c }
+                    spanStart += 1
+                }
+                var spanEnd = area.maxX, lastPartial = area.maxX
+                while spanEnd > max(spanStart, leftHalfEnd) {
+                    let c = coverage(Float(spanEnd - 1) + 0.5, qy)
+                    if c == middle { break }
+                    if c == 0 && lastPartial == spanEnd { lastPartial -= 1 } else { coverageRow[spanEnd - 1 - area.x] = c }
+                    spanEnd -= 1
+                }
+                coverPixels(y: y, x: firstPartial, count: spanStart - firstPartial, coverage: coverageRow + (firstPartial - area.x), paint: paint)
+                coverPixels(y: y, x: spanEnd, count: lastPartial - spanEnd, coverage: coverageRow + (spanEnd - area.x), paint: paint)
+                if spanEnd > spanStart {
+                    coverSpan(y: y, x: spanStart, count: spanEnd - spanStart, coverage: UInt32(middle * 255 + 0.5), paint: paint)
+                }
+                continue
             }
             // Left border.
             if straight {
@@ -118,16 +151,16 @@ extension Canvas {
             let nearDy = max(0, abs(dy) - 1)
             let outerT = 1 - nearDy * nearDy * inverseY2
             let outerHalf = outerT > 0 ? radiusX * outerT.squareRoot() + 1 : 1
-            let outerLeft = max(area.x, Int((center.x - outerHalf).rounded(.down)))
-            let outerRight = min(area.maxX, Int((center.x + outerHalf).rounded(.up)))
+            let outerLeft = max(area.x, index(center.x - outerHalf, .down, near: area))
+            let outerRight = min(area.maxX, index(center.x + outerHalf, .up, near: area))
             guard outerRight > outerLeft else { continue }
             // Pixel centres inside the ellipse shrunk by 1.5 px are fully covered.
             let innerRX = radiusX - 1.5, innerRY = radiusY - 1.5
             let innerT = innerRY > 0 ? 1 - dy * dy / (innerRY * innerRY) : 0
             let safeHalf = innerT > 0 && innerRX > 0 ? innerRX * innerT.squareRoot() : 0
-            let innerLeft = max(outerLeft, min(outerRight, Int((center.x - safeHalf - 0.5).rounded(.up))))
+            let innerLeft = max(outerLeft, min(outerRight, index(center.x - safeHalf - 0.5, .up, near: area)))
             let innerRight = safeHalf > 0
-                ? max(innerLeft, min(outerRight, Int((center.x + safeHalf - 0.5).rounded(.down)) + 1)) : innerLeft
+                ? max(innerLeft, min(outerRight, index(center.x + safeHalf - 0.5, .down, near: area) + 1)) : innerLeft
 
             var count = 0
             for x in outerLeft..<innerLeft {
@@ -146,4 +179,11 @@ extension Canvas {
             coverPixels(y: y, x: innerRight, count: count, coverage: coverageRow, paint: paint)
         }
     }
+}
+
+/// A column rounded as asked and held to one pixel either side of `area`, so a
+/// shape reaching far past the canvas (1e38 wide) is clipped, never a Float too
+/// large for an Int.
+private func index(_ value: Float, _ rule: FloatingPointRoundingRule, near area: PixelRect) -> Int {
+    Int(max(Float(area.x - 1), min(Float(area.maxX + 1), value.rounded(rule))))
 }
