@@ -163,22 +163,7 @@ public final class MainSceneRenderer: BandRenderer {
         background = LinearGradientPaint(
             from: Point(0, 0), to: Point(0, Float(layout.height)),
             stops: backdropStops)
-        let stage = layout.stage
-        let glowRect = stage.insetBy(-stage.height * 0.1).enclosingPixels
-            .intersection(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
-        let canvas = Canvas(width: max(1, glowRect.width), height: max(1, glowRect.height))
-        // Drawn in window coordinates, shifted so the glow's corner is the canvas's.
-        let shiftedBackground = LinearGradientPaint(
-            from: Point(0, Float(-glowRect.y)), to: Point(0, Float(layout.height - glowRect.y)),
-            stops: backdropStops)
-        canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: shiftedBackground)
-        let center = stage.center
-        let glowPaint = RadialGradientPaint(
-            center: Point(center.x - Float(glowRect.x), center.y - Float(glowRect.y)), radius: min(stage.width, stage.height) * 0.62,
-            stops: [(0, Color(hex: 0xFFD27A, alpha: 0.20)), (0.55, Color(hex: 0xFF9F6E, alpha: 0.07)), (1, Color(hex: 0xFF9F6E, alpha: 0))])
-        canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), paint: glowPaint)
-        glow = RasterImage(copying: canvas)
-        glowOrigin = (glowRect.x, glowRect.y)
+        (glow, glowOrigin) = Self.bakedGlow(layout: layout, backdropStops: backdropStops)
         for tool in PunchTool.allCases { _ = toolIcons.icon(tool, side: reticleIconSide) }
     }
 
