@@ -53,11 +53,14 @@ public enum UIRenderer {
     /// Draws `commands` in order on `canvas`, text with `glyphs`. Clips nest; any left
     /// open are closed at the end so the canvas is returned as it came.
     public static func execute(_ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource) {
-        execute(commands, on: canvas, glyphs: glyphs, shadows: ShadowMasks())
+        execute(commands, on: canvas, glyphs: glyphs, shadows: ShadowMasks(), pictures: HeldPictures())
     }
 
-    /// The same, drawing the shadows `shadows` holds masks of from those masks.
-    static func execute(_ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource, shadows: ShadowMasks) {
+    /// The same, drawing the shadows `shadows` holds masks of from those masks, and the
+    /// pictures `pictures` holds from their held pixels.
+    static func execute(
+        _ commands: [DrawCommand], on canvas: Canvas, glyphs: any GlyphSource, shadows: ShadowMasks, pictures: HeldPictures
+    ) {
         var depth = 0
         // The list runs once per band of rows; what lies wholly outside this band's
         // clip is skipped before any work (text layout above all).
@@ -79,7 +82,9 @@ public enum UIRenderer {
                     }
                 }
             case let .image(image, rect, radius, fit, opacity):
-                if visible(rect) { drawImage(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas) }
+                if visible(rect), !pictures.draw(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas) {
+                    drawImage(image, in: rect, radius: radius, fit: fit, opacity: opacity, on: canvas)
+                }
             case let .text(string, rect, font, color, alignment, maxLines):
                 // Glyphs may reach a little outside their box (descenders, accents).
                 guard visible(rect, margin: Float(font.size) * 0.5) else { continue }
@@ -120,28 +125,27 @@ public enum UIRenderer {
     static func drawImage(
         _ image: RasterImage, in rect: Rect, radius: Float, fit: ImageFit, opacity: Float, on canvas: Canvas
     ) {
-        let target: Rect
+        let target = target(of: image, in: rect, fit: fit)
+        guard let paint = ImagePaint(image, aspectFill: target) else { return }
+        if opacity >= 1 {
+            canvas.fillRoundedRect(target, radius: radius, paint: paint)
+        } else {
+            canvas.fillRoundedRect(target, radius: radius, paint: FadedPaint(base: paint, opacity: opacity))
+        }
+    }
+
+    /// The shape a picture fills: `rect` itself, or the picture's own aspect fitted
+    /// inside it, centred.
+    static func target(of image: RasterImage, in rect: Rect, fit: ImageFit) -> Rect {
         switch fit {
         case .fill:
-            target = rect
-            guard let paint = ImagePaint(image, aspectFill: rect) else { return }
-            if opacity >= 1 {
-                canvas.fillRoundedRect(target, radius: radius, paint: paint)
-            } else {
-                canvas.fillRoundedRect(target, radius: radius, paint: FadedPaint(base: paint, opacity: opacity))
-            }
+            return rect
         case .fit:
             let scale = min(rect.width / Float(image.width), rect.height / Float(image.height))
             let width = Float(image.width) * scale, height = Float(image.height) * scale
-            target = Rect(
+            return Rect(
                 x: rect.minX + (rect.width - width) / 2, y: rect.minY + (rect.height - height) / 2,
                 width: width, height: height)
-            guard let paint = ImagePaint(image, aspectFill: target) else { return }
-            if opacity >= 1 {
-                canvas.fillRoundedRect(target, radius: radius, paint: paint)
-            } else {
-                canvas.fillRoundedRect(target, radius: radius, paint: FadedPaint(base: paint, opacity: opacity))
-            }
         }
     }
 }

@@ -227,8 +227,9 @@ public final class UIContext {
     /// The open containers (dialog, list, row) being described into, and the ids given out.
     var accessibleParents: [UInt64] = []
     var accessibleIDs: Set<UInt64> = []
-    /// Shadows that held still since the last frame, drawn from masks.
+    /// Shadows and pictures that held still since the last frame: drawn from their masks and held pixels.
     var shadowMasks = ShadowMasks()
+    var heldPictures = HeldPictures()
     var drawingOverlay = false
     /// Scratch for `describe(into:)`: the clips open at each command.
     var describedClips: [PixelRect] = []
@@ -323,6 +324,7 @@ public final class UIContext {
         if mirrorsLayout { mirrorFinishedFrame() }
         finishAccessibleTree()
         shadowMasks.update(with: baseCommands)
+        heldPictures.update(with: baseCommands, width: Int(bounds.width))
         return baseCommands
     }
 
@@ -332,7 +334,7 @@ public final class UIContext {
 
     /// Executes the last finished frame's commands on `canvas` (no copy of the list).
     public func render(on canvas: Canvas) {
-        UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs, shadows: shadowMasks)
+        UIRenderer.execute(baseCommands, on: canvas, glyphs: glyphs, shadows: shadowMasks, pictures: heldPictures)
     }
 
     private func appendFocusRing(_ ring: FocusRingPlacement, to list: inout [DrawCommand]) {

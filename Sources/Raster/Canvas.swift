@@ -15,6 +15,9 @@ public final class Canvas: @unchecked Sendable {
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
     private let ownsPixels: Bool
+    /// The memory a canvas holding only part of its area allocated (`pixels` is offset
+    /// from it); nil when that is `pixels` itself.
+    private var storage: UnsafeMutablePointer<UInt32>?
     private let owner: Canvas?
 
     /// The rows this canvas may touch at all (the whole canvas, or its band).
@@ -49,6 +52,20 @@ public final class Canvas: @unchecked Sendable {
                   ownsPixels: false, owner: nil, band: nil)
     }
 
+    /// A canvas in the coordinates of a larger one that holds only `rect`'s pixels
+    /// (transparent to start) and draws only there: a picture shaded once, where it
+    /// lies, to be laid over frames later (the same arithmetic at the same
+    /// coordinates gives the same pixels). `pixels` points where (0, 0) would be, so
+    /// only rows and columns inside `rect` may be read.
+    public convenience init(holding rect: PixelRect) {
+        let area = PixelRect(x: max(0, rect.x), y: max(0, rect.y), width: max(1, rect.width), height: max(1, rect.height))
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: area.width * area.height)
+        memory.initialize(repeating: 0, count: area.width * area.height)
+        self.init(pixels: memory - (area.y * area.width + area.x), width: area.maxX, height: area.maxY, stride: area.width,
+                  ownsPixels: true, owner: nil, band: area)
+        storage = memory
+    }
+
     /// Every canvas is made here: the pixels it draws into, its band (nil: all rows) and
     /// its own scratch rows, allocated once so drawing a frame allocates nothing.
     private init(
@@ -73,7 +90,7 @@ public final class Canvas: @unchecked Sendable {
     }
 
     deinit {
-        if ownsPixels { pixels.deallocate() }
+        if ownsPixels { (storage ?? pixels).deallocate() }
         shadeRow.deallocate()
         coverageRow.deallocate()
         edgeCoverage.deallocate()
