@@ -240,9 +240,14 @@ extension Canvas {
     /// `dents` (canvas pixels) bend the picture where it was hit: inside each dent's
     /// circle the pixels sample from moved points and are shaded, in this same pass,
     /// so the picture is drawn once and exactly the same under any clip or band.
+    ///
+    /// `opaqueWithin` (canvas pixels) is where every sample's four texels are opaque
+    /// (`PictureCover`): there a translucent picture's samples are stored as an opaque
+    /// one's are, not blended over pixels they would hide anyway.
     public func drawImage(
         _ image: RasterImage, transform: AffineTransform, opacity: Float = 1,
-        flash: Float = 0, flashColor: Color = .white, dents: [PictureDent] = []
+        flash: Float = 0, flashColor: Color = .white, dents: [PictureDent] = [],
+        opaqueWithin opaque: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     ) {
         guard let inverse = transform.inverted, opacity > 0 else { return }
         let w = Float(image.width), h = Float(image.height)
@@ -387,10 +392,31 @@ extension Canvas {
             } else if innerEnd > x {
                 // Translucent pictures (drawn art with transparent margins), fades and
                 // the flash: sample the run two at a time into scratch, then blend.
-                let count = innerEnd - x
+                var count = innerEnd - x
                 let samples = colorScratch
+                let prefetch = y + touchAhead < area.maxY ? ahead : (0, 0)
+                if flashWeight == 0 && fade >= 255 && y >= opaque.y && y < opaque.maxY {
+                    // Where the picture is opaque (a sticker inside its rounded corners)
+                    // the samples are stored straight into the row, as an opaque
+                    // picture's are: what they hide is neither read nor blended.
+                    let storeStart = min(count, max(0, opaque.x - bounds.x - x))
+                    let storeEnd = max(storeStart, min(count, opaque.maxX - bounds.x - x))
+                    if storeEnd > storeStart {
+                        sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: storeStart,
+                                                into: samples, prefetchingAhead: prefetch)
+                        SpanBlend.over(samples, onto: row + x, count: storeStart)
+                        let storeU = mapping.u &+ mapping.du &* Int32(truncatingIfNeeded: storeStart)
+                        let storeV = mapping.v &+ mapping.dv &* Int32(truncatingIfNeeded: storeStart)
+                        sampler.sampleRunInside(u: storeU, v: storeV, du: mapping.du, dv: mapping.dv, count: storeEnd - storeStart,
+                                                into: row + x + storeStart, prefetchingAhead: prefetch)
+                        mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: storeEnd)
+                        mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: storeEnd)
+                        x += storeEnd
+                        count -= storeEnd
+                    }
+                }
                 sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count, into: samples,
-                                        prefetchingAhead: y + touchAhead < area.maxY ? ahead : (0, 0))
+                                        prefetchingAhead: prefetch)
                 mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
                 mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
                 if flashWeight == 0 && fade >= 255 {

@@ -261,7 +261,7 @@ public final class MainSceneRenderer: BandRenderer {
                 radius: 9 * scale, blur: 22 * scale, color: Color.black.withAlpha(0.35), sparing: pictureCover)
         }
         canvas.drawImage(image, transform: frame.pictureTransform, flash: frame.flashTint, flashColor: Color(hex: 0xFFF4E0),
-                         dents: frame.dents)
+                         dents: frame.dents, opaqueWithin: pictureCover)
     }
 
     private func drawSprite(_ sprite: PunchSprite, on canvas: Canvas) {
