@@ -231,6 +231,9 @@ func spanInside(value: Float, step: Float, low: Float, high: Float, count: Int) 
 }
 
 extension Canvas {
+    /// Pixels a translucent run is checked for empty texel blocks at a time.
+    static let emptyGroup = 16
+
     /// Draws `image` mapped by `transform` (image pixels to canvas pixels) in one
     /// inverse-mapped pass: per row the covered span is solved, texel coordinates step
     /// in fixed point, samples are bilinear in premultiplied alpha, and where the
@@ -243,11 +246,14 @@ extension Canvas {
     ///
     /// `opaqueWithin` (canvas pixels) is where every sample's four texels are opaque
     /// (`PictureCover`): there a translucent picture's samples are stored as an opaque
-    /// one's are, not blended over pixels they would hide anyway.
+    /// one's are, not blended over pixels they would hide anyway. A picture with
+    /// transparent parts skips groups of pixels whose samples all fall in its empty
+    /// blocks (`TexelBlocks`); `skippingEmpty: false` samples them all (the tests'
+    /// reference).
     public func drawImage(
         _ image: RasterImage, transform: AffineTransform, opacity: Float = 1,
         flash: Float = 0, flashColor: Color = .white, dents: [PictureDent] = [],
-        opaqueWithin opaque: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        opaqueWithin opaque: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0), skippingEmpty: Bool = true
     ) {
         guard let inverse = transform.inverted, opacity > 0 else { return }
         let w = Float(image.width), h = Float(image.height)
@@ -267,6 +273,8 @@ extension Canvas {
         let flashWeight = UInt32(max(0, min(1, flash)) * 256 + 0.5)
         let flashPixel = flashColor.withAlpha(1).premultiplied
         let storeOpaque = image.isOpaque && fade >= 255 && flashWeight == 0
+        // Where a picture with transparent parts is empty (see the translucent runs).
+        let blocks = image.isOpaque || !skippingEmpty ? nil : image.texelBlocks
         // Where the dents bend the picture (nothing outside their circles moves).
         var dentBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for dent in dents where dent.isVisible {
@@ -415,26 +423,51 @@ extension Canvas {
                         count -= storeEnd
                     }
                 }
-                sampler.sampleRunInside(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: count, into: samples,
-                                        prefetchingAhead: prefetch)
-                mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
-                mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
-                if flashWeight == 0 && fade >= 255 {
-                    // Source-over, eight at a time where it can (transparent margins
-                    // leave the row alone, opaque groups are stored).
-                    SpanBlend.over(samples, onto: row + x, count: count)
-                    x = innerEnd
-                } else {
-                    // The flash of a hit and a fading sprite: eight at a time with AVX2
-                    // where the CPU has it (the same arithmetic as `put`).
-                    let done = count >= 8 && rk_avx2_enabled() != 0
-                        ? rk_tint_over_avx2(samples, row + x, count, flashPixel, flashWeight, fade) : 0
-                    x += done
-                    for index in done..<count {
-                        put(samples[index])
-                        x += 1
+                // Pixels `from ..< from + n` of the run (from x), sampled and blended.
+                func blend(_ from: Int, _ n: Int) {
+                    guard n > 0 else { return }
+                    let u = mapping.u &+ mapping.du &* Int32(truncatingIfNeeded: from)
+                    let v = mapping.v &+ mapping.dv &* Int32(truncatingIfNeeded: from)
+                    sampler.sampleRunInside(u: u, v: v, du: mapping.du, dv: mapping.dv, count: n, into: samples,
+                                            prefetchingAhead: prefetch)
+                    let target = row + x + from
+                    if flashWeight == 0 && fade >= 255 {
+                        // Source-over, eight at a time where it can (transparent margins
+                        // leave the row alone, opaque groups are stored).
+                        SpanBlend.over(samples, onto: target, count: n)
+                    } else {
+                        // The flash of a hit and a fading sprite: eight at a time with AVX2
+                        // where the CPU has it (the same arithmetic as `store`).
+                        let done = n >= 8 && rk_avx2_enabled() != 0
+                            ? rk_tint_over_avx2(samples, target, n, flashPixel, flashWeight, fade) : 0
+                        for index in done..<n { store(samples[index], at: x + from + index) }
                     }
                 }
+                if let blocks {
+                    // Groups of pixels whose samples all fall in the picture's empty
+                    // blocks are skipped unsampled: a transparent sample leaves a pixel
+                    // as it was, tinted or faded or not.
+                    var pending = 0, group = 0
+                    while group < count {
+                        let n = min(Self.emptyGroup, count - group)
+                        let ua = mapping.u &+ mapping.du &* Int32(truncatingIfNeeded: group)
+                        let va = mapping.v &+ mapping.dv &* Int32(truncatingIfNeeded: group)
+                        let ub = ua &+ mapping.du &* Int32(truncatingIfNeeded: n - 1)
+                        let vb = va &+ mapping.dv &* Int32(truncatingIfNeeded: n - 1)
+                        if blocks.isClear(x0: Int(min(ua, ub) >> 16), y0: Int(min(va, vb) >> 16),
+                                          x1: Int(max(ua, ub) >> 16) + 1, y1: Int(max(va, vb) >> 16) + 1) {
+                            blend(pending, group - pending)
+                            pending = group + n
+                        }
+                        group += n
+                    }
+                    blend(pending, count - pending)
+                } else {
+                    blend(0, count)
+                }
+                mapping.u &+= mapping.du &* Int32(truncatingIfNeeded: count)
+                mapping.v &+= mapping.dv &* Int32(truncatingIfNeeded: count)
+                x = innerEnd
             }
             while x < end {
                 put(sampler.sampleClamped(mapping.u, mapping.v))

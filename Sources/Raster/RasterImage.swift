@@ -15,6 +15,8 @@ public final class RasterImage: @unchecked Sendable {
     /// Counts the owner's changes to the pixels after making it (`pixelsChanged`), so a
     /// picture redrawn in place is seen as changed.
     public private(set) var revision = 0
+    /// `texelBlocks`, kept with the revision it was worked out for.
+    let blocksMemo = Locked<(revision: Int, blocks: TexelBlocks)?>(nil)
     private static let serials = Locked<UInt64>(0)
     private static func nextSerial() -> UInt64 {
         serials.withLock { value in
