@@ -103,6 +103,35 @@ __attribute__((target("avx2"))) intptr_t rk_cover_solid_avx2(uint32_t *row, cons
     return i;
 }
 
+__attribute__((target("avx2"))) intptr_t rk_mask_solid_avx2(uint32_t *row, const uint8_t *mask, intptr_t count,
+                                                            uint32_t solid) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i full = _mm256_set1_epi16(255);
+    // As rk_cover_solid_avx2, with each pixel's coverage a mask byte as it is.
+    const __m256i color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)solid), zero);
+    const __m256i lowOrder = _mm256_setr_epi32(0, 0, 1, 1, 4, 4, 5, 5);
+    const __m256i highOrder = _mm256_setr_epi32(2, 2, 3, 3, 6, 6, 7, 7);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m128i bytes = _mm_loadl_epi64((const __m128i *)(mask + i));
+        // A glyph mask is mostly empty bytes: those groups leave the row alone.
+        if (_mm_testz_si128(bytes, bytes)) continue;
+        __m256i levelsNow = _mm256_cvtepu8_epi32(bytes);
+        __m256i spread = _mm256_or_si256(levelsNow, _mm256_slli_epi32(levelsNow, 16));
+        __m256i coverLow = _mm256_permutevar8x32_epi32(spread, lowOrder);
+        __m256i coverHigh = _mm256_permutevar8x32_epi32(spread, highOrder);
+        __m256i sourceLow = scale16(color, coverLow), sourceHigh = scale16(color, coverHigh);
+        __m256i inverseLow = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceLow, 0xFF), 0xFF));
+        __m256i inverseHigh = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceHigh, 0xFF), 0xFF));
+        __m256i to = _mm256_loadu_si256((const __m256i *)(row + i));
+        __m256i low = scale16(_mm256_unpacklo_epi8(to, zero), inverseLow);
+        __m256i high = scale16(_mm256_unpackhi_epi8(to, zero), inverseHigh);
+        __m256i source = _mm256_packus_epi16(sourceLow, sourceHigh);
+        _mm256_storeu_si256((__m256i *)(row + i), _mm256_add_epi32(_mm256_packus_epi16(low, high), source));
+    }
+    return i;
+}
+
 /// (a·256 + (b − a)·w) >> 8 in 16-bit lanes, w in 0...256: exactly Pixel.lerp (the
 /// wrap inside a lane cancels, the true value lies in 0...65280).
 __attribute__((target("avx2"))) static inline __m256i lerp16(__m256i a, __m256i b, __m256i w) {
@@ -158,6 +187,11 @@ intptr_t rk_fill_avx2(uint32_t *row, intptr_t count, uint32_t value) {
 
 intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t count, uint32_t solid) {
     (void)row; (void)coverage; (void)count; (void)solid;
+    return 0;
+}
+
+intptr_t rk_mask_solid_avx2(uint32_t *row, const uint8_t *mask, intptr_t count, uint32_t solid) {
+    (void)row; (void)mask; (void)count; (void)solid;
     return 0;
 }
 

@@ -87,7 +87,7 @@ struct VectorKernelTests {
         #expect(vector.filter { $0 != Color(hex: 0x1E2540).premultiplied }.count > 320 * 240 / 2)
     }
 
-    @Test("translucent fills, sprites, shadows, gradients and opaque fills make the same bytes both ways",
+    @Test("translucent fills, sprites, shadows, gradients, glyph masks and opaque fills make the same bytes both ways",
           .enabled(if: vectorKernelsRun, notComparable))
     func blendsMatch() {
         let sprite = noisePicture(width: 77, height: 45, seed: 3)
@@ -115,6 +115,20 @@ struct VectorKernelTests {
                                   color: Color(hex: 0x101020, alpha: 0.3 + Float(step) * 0.15))
             }
             canvas.popClip()
+            // Glyph-like masks (runs of empty bytes, full ones and every level between)
+            // in an opaque and a translucent colour, 61 wide so groups of eight end early.
+            var mask = [UInt8](repeating: 0, count: 61 * 23)
+            var state: UInt32 = 99
+            for index in mask.indices where index % 61 > 9 {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                mask[index] = index % 7 == 0 ? 255 : UInt8(truncatingIfNeeded: state >> 24) & (index % 3 == 0 ? 0 : 0xFF)
+            }
+            mask.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                canvas.drawMask(base, width: 61, height: 23, rowBytes: 61, x: 13, y: 7, paint: SolidPaint(Color(hex: 0xF2E6D0)))
+                canvas.drawMask(base, width: 61, height: 23, rowBytes: 61, x: 201, y: 151,
+                                paint: SolidPaint(Color(hex: 0x202040, alpha: 0.45)))
+            }
         }
         let differing = zip(vector, baseline).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) pixels differ between the AVX2 and baseline kernels")

@@ -69,6 +69,11 @@ intptr_t rk_fill_avx2(uint32_t *row, intptr_t count, uint32_t value);
 /// negative); returns how many it did. AVX2 only.
 intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t count, uint32_t solid);
 
+/// row[i] = Pixel.over(solid, row[i], coverage: mask[i]) (a glyph's 8-bit mask), for
+/// whole groups of 8 of the `count` pixels, leaving empty groups alone; returns how
+/// many it did. AVX2 only.
+intptr_t rk_mask_solid_avx2(uint32_t *row, const uint8_t *mask, intptr_t count, uint32_t solid);
+
 /// row[i] = Pixel.over(Pixel.lerp(s, Pixel.scale(flash, by: s >> 24), weight), row[i],
 /// coverage: fade) for s = samples[i] (weight 0...256, fade 0...255: a transformed
 /// picture's flash and fade), for whole groups of 8 of the `count` pixels; returns how
