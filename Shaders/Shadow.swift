@@ -58,14 +58,17 @@ extension Canvas {
 
     /// Draws a shadow from its `mask` (the same pixels `drawShadow` draws for the
     /// mask's shape, read instead of worked out).
-    public func drawShadow(_ mask: ShadowMask, color: Color) {
+    /// Pixels in `hole` are left as they are (what is drawn next paints them opaque).
+    public func drawShadow(_ mask: ShadowMask, color: Color, sparing hole: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)) {
         let area = mask.area.intersection(clip)
         guard !area.isEmpty, color.a > 0 else { return }
         let paint = SolidPaint(color)
-        for y in area.y..<area.maxY {
-            let source = mask.coverage + ((y - mask.area.y) * mask.area.width + (area.x - mask.area.x))
-            coverageScratch.update(from: source, count: area.width)
-            fillCoverageRow(y: y, x: area.x, count: area.width, paint: paint)
+        area.forEachPart(outside: hole) { part in
+            for y in part.y..<part.maxY {
+                let source = mask.coverage + ((y - mask.area.y) * mask.area.width + (part.x - mask.area.x))
+                coverageScratch.update(from: source, count: part.width)
+                fillCoverageRow(y: y, x: part.x, count: part.width, paint: paint)
+            }
         }
     }
 }

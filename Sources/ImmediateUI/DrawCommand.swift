@@ -69,16 +69,17 @@ public enum UIRenderer {
             return rect.maxY + margin > Float(clip.y) && rect.minY - margin < Float(clip.maxY)
                 && rect.maxX + margin > Float(clip.x) && rect.minX - margin < Float(clip.maxX)
         }
-        for command in commands {
+        for (index, command) in commands.enumerated() {
             switch command {
             case let .rect(rect, color, radius):
                 if visible(rect) { canvas.fillRoundedRect(rect, radius: radius, color) }
             case let .shadow(rect, radius, blur, offset, color):
                 if visible(rect.offsetBy(dx: offset.x, dy: offset.y), margin: blur * 1.5 + 1) {
+                    let hidden = hiddenByNext(commands, after: index)
                     if let mask = shadows.mask(rect, radius: radius, blur: blur, offset: offset) {
-                        canvas.drawShadow(mask, color: color)
+                        canvas.drawShadow(mask, color: color, sparing: hidden)
                     } else {
-                        canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color)
+                        canvas.drawShadow(of: rect, radius: radius, blur: blur, offset: offset, color: color, sparing: hidden)
                     }
                 }
             case let .image(image, rect, radius, fit, opacity):
@@ -112,6 +113,17 @@ public enum UIRenderer {
             canvas.popClip()
             depth -= 1
         }
+    }
+
+    /// The pixels the command after `index` paints opaque whatever is under them, when
+    /// it is an opaque card (a shadow's own card, drawn next under the same clip): the
+    /// shadow need not be drawn there. The card's band between its corners' rows.
+    static func hiddenByNext(_ commands: [DrawCommand], after index: Int) -> PixelRect {
+        guard index + 1 < commands.count, case let .rect(rect, color, radius) = commands[index + 1], color.a >= 1 else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        return inner(Rect(x: rect.minX, y: rect.minY + r, width: rect.width, height: rect.height - 2 * r))
     }
 
     /// Whole pixels for text boxes and clips, rounded to the nearest edge.

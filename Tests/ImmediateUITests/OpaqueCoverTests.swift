@@ -59,3 +59,52 @@ struct OpaqueCoverTests {
         #expect(differing > 1000)
     }
 }
+
+/// A shadow is not drawn where the opaque card drawn right after it hides it.
+@Suite("Shadows under their cards")
+struct ShadowUnderCardTests {
+    /// The same commands with a command that draws nothing after each shadow, so no
+    /// shadow is followed by its card: every shadow is drawn whole.
+    static func unspared(_ commands: [DrawCommand]) -> [DrawCommand] {
+        commands.flatMap { command -> [DrawCommand] in
+            guard case .shadow = command else { return [command] }
+            return [command, .rect(Rect(x: 0, y: 0, width: 0, height: 0), color: .clear, cornerRadius: 0)]
+        }
+    }
+
+    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+        }
+        return count
+    }
+
+    @Test("the frame is the same with each card's shadow spared under it, worked out or from masks")
+    func sparedShadowsGiveTheSameFrame() {
+        let harness = UIHarness()
+        let build: (UIContext) -> Void = { ui in
+            ui.panel(Rect(x: 20.5, y: 10.25, width: 900, height: 80))
+            _ = ui.button("Add target", in: Rect(x: 940.3, y: 20, width: 200, height: 56))
+            ui.panel(Rect(x: 100.7, y: 300.2, width: 290.4, height: 200.9))
+            ui.fillRect(Rect(x: 30, y: 620, width: 400, height: 80), color: Color(hex: 0x203040, alpha: 0.5), cornerRadius: 8)
+            ui.scrollList("rows", count: 40, rowHeight: 92, spacing: 10, padding: 4, in: Rect(x: 450, y: 100.5, width: 800, height: 500)) { _, rect in
+                ui.panel(rect)
+            }
+        }
+        harness.frame([], build)
+        let commands = harness.ui.commands
+        #expect(commands.contains { if case .shadow = $0 { return true } else { return false } })
+        let spared = Canvas(width: 1280, height: 720), whole = Canvas(width: 1280, height: 720)
+        for canvas in [spared, whole] { canvas.clear(Color(hex: 0x1E2540)) }
+        UIRenderer.execute(commands, on: spared, glyphs: harness.glyphs)
+        UIRenderer.execute(Self.unspared(commands), on: whole, glyphs: harness.glyphs)
+        #expect(Self.differing(spared, whole) == 0)
+        // The second frame draws the shadows that held still from masks.
+        harness.frame([], build)
+        let masked = Canvas(width: 1280, height: 720)
+        masked.clear(Color(hex: 0x1E2540))
+        harness.ui.render(on: masked)
+        #expect(Self.differing(masked, whole) == 0)
+    }
+}
