@@ -27,13 +27,14 @@ extension Canvas {
                 let out = coverageScratch
                 for y in part.y..<part.maxY {
                     let qy = shape.qy(y)
+                    // The run of the row at one coverage, drawn as one span (the same
+                    // pixels as pixel by pixel); the rest pixel by pixel.
+                    var uniform = (start: part.x, end: part.x, value: Float(0))
                     if qy >= 0 {
                         // Above or below: corners either side, one value between.
-                        shape.row(y: y, x: part.x, count: flatStart - part.x, into: out, fillingFullInside: true)
-                        if flatEnd > flatStart {
-                            (out + (flatStart - part.x)).update(repeating: shape.coverage(qx: 0, qy: qy), count: flatEnd - flatStart)
-                        }
-                        shape.row(y: y, x: flatEnd, count: part.maxX - flatEnd, into: out + (flatEnd - part.x), fillingFullInside: true)
+                        _ = shape.row(y: y, x: part.x, count: flatStart - part.x, into: out, fillingFullInside: true)
+                        uniform = (flatStart, flatEnd, shape.coverage(qx: 0, qy: qy))
+                        _ = shape.row(y: y, x: flatEnd, count: part.maxX - flatEnd, into: out + (flatEnd - part.x), fillingFullInside: true)
                     } else {
                         // Beside: the columns outside the straight edges from the table, the
                         // middle (rising to full, quasi-concave like a row) worked out.
@@ -45,12 +46,16 @@ extension Canvas {
                             sidesReady = true
                         }
                         if flatStart > part.x { out.update(from: side + (part.x - area.x), count: flatStart - part.x) }
-                        shape.row(y: y, x: flatStart, count: flatEnd - flatStart, into: out + (flatStart - part.x), fillingFullInside: true)
+                        let full = shape.row(y: y, x: flatStart, count: flatEnd - flatStart, into: out + (flatStart - part.x),
+                                             fillingFullInside: true)
+                        uniform = (flatStart + full.lowerBound, flatStart + full.upperBound, 1)
                         if part.maxX > flatEnd {
                             (out + (flatEnd - part.x)).update(from: side + (flatEnd - area.x), count: part.maxX - flatEnd)
                         }
                     }
-                    fillCoverageRow(y: y, x: part.x, count: part.width, paint: paint)
+                    fillCoverageRow(y: y, x: part.x, count: uniform.start - part.x, paint: paint)
+                    fillCoverageSpan(y: y, x: uniform.start, count: uniform.end - uniform.start, coverage: uniform.value, paint: paint)
+                    fillCoverageRow(y: y, x: uniform.end, count: part.maxX - uniform.end, scratchOffset: uniform.end - part.x, paint: paint)
                 }
             }
         }
@@ -147,12 +152,14 @@ struct ShadowShape {
     /// rounds to 255 of 255) get 1 without the blur worked out: coverage falls
     /// monotonically from the middle of a row outwards, so each end is worked out
     /// inwards until a group ends full, and everything between is full too.
-    func row(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<Float>, fillingFullInside: Bool) {
-        guard count > 0 else { return }
+    /// Returns the indices filled with 1 that way (empty without it).
+    @discardableResult
+    func row(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<Float>, fillingFullInside: Bool) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
         let qy = qy(y)
         guard fillingFullInside else {
             work(x: x, count: count, qy: qy, into: out)
-            return
+            return 0..<0
         }
         var low = 0, high = count
         let group = 16
@@ -168,7 +175,9 @@ struct ShadowShape {
             work(x: x + high, count: n, qy: qy, into: out + high)
             if isFull(out[high]) { break }
         }
-        if high > low { (out + low).update(repeating: 1, count: high - low) }
+        guard high > low else { return low..<low }
+        (out + low).update(repeating: 1, count: high - low)
+        return low..<high
     }
 
     /// Coverage this close to 1 is drawn as 255 of 255, as 1 is (see Canvas.coverPixels).

@@ -234,10 +234,25 @@ public final class Canvas: @unchecked Sendable {
     /// Composites `count` pixels of row `y` from `x` with the coverage values in
     /// `coverageScratch[0..<count]`, clipped.
     public func fillCoverageRow(y: Int, x: Int, count: Int, paint: some SpanPaint) {
+        fillCoverageRow(y: y, x: x, count: count, scratchOffset: 0, paint: paint)
+    }
+
+    /// As `fillCoverageRow`, the coverage of pixel x + i read from
+    /// `coverageScratch[scratchOffset + i]`.
+    public func fillCoverageRow(y: Int, x: Int, count: Int, scratchOffset: Int, paint: some SpanPaint) {
         guard y >= clip.y, y < clip.maxY else { return }
         let start = max(x, clip.x), end = min(x + count, clip.maxX)
         guard end > start else { return }
-        coverPixels(y: y, x: start, count: end - start, coverage: coverageRow + (start - x), paint: paint)
+        coverPixels(y: y, x: start, count: end - start, coverage: coverageRow + scratchOffset + (start - x), paint: paint)
+    }
+
+    /// Pixels x ..< x + count of row `y` at one coverage (0...1), clipped: the same
+    /// pixels as `fillCoverageRow` with that value in every place, as one span.
+    public func fillCoverageSpan(y: Int, x: Int, count: Int, coverage: Float, paint: some SpanPaint) {
+        guard y >= clip.y, y < clip.maxY else { return }
+        let start = max(x, clip.x), end = min(x + count, clip.maxX)
+        guard end > start else { return }
+        coverSpan(y: y, x: start, count: end - start, coverage: UInt32(min(1, coverage) * 255 + 0.5), paint: paint)
     }
 
     // MARK: Images and masks
