@@ -191,7 +191,7 @@ let package = Package(
 
         // The punch scene: what a punch does (the squash, shake, flash and sprites),
         // and drawing the main screen. Punches are counted and saved by the library (AppModel).
-        .target(name: "PunchScene", dependencies: ["Localization", "AppModel", "StressCore", "Raster", "Shaders", "Input", "Locking"]),
+        .target(name: "PunchScene", dependencies: ["Localization", "AppModel", "StressCore", "Raster", "Shaders", "CRasterKernels", "Input", "Locking"]),
 
         // The library's screens: the favorites bar, every target, Manage, the Add / Edit
         // form, the picture picker and the stats, each built with the immediate-mode UI.

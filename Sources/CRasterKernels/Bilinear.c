@@ -73,6 +73,11 @@ void rk_prefetch_run(const uint32_t *pixels, intptr_t width, int32_t u, int32_t 
     }
 }
 
+void rk_prefetch_read(const uint32_t *pixels, intptr_t count) {
+    for (intptr_t i = 0; i < count; i += 16) __builtin_prefetch(pixels + i, 0, 3);
+    if (count > 0) __builtin_prefetch(pixels + count - 1, 0, 3);
+}
+
 void rk_prefetch_write(uint32_t *row, intptr_t count) {
     for (intptr_t i = 0; i < count; i += 16) __builtin_prefetch(row + i, 1, 3);
     if (count > 0) __builtin_prefetch(row + count - 1, 1, 3);

@@ -52,6 +52,10 @@ void rk_prefetch_run(const uint32_t *pixels, intptr_t width, int32_t u, int32_t 
 /// find their lines owned rather than each waiting for a read). Any x86-64.
 void rk_prefetch_write(uint32_t *row, intptr_t count);
 
+/// Asks for the cache lines of `count` pixels from `pixels`, to be read soon, without
+/// waiting for them.
+void rk_prefetch_read(const uint32_t *pixels, intptr_t count);
+
 /// row[i] = source + Pixel.scale(row[i], by: inverse) for whole groups of 8 of the
 /// `count` pixels; returns how many it did. AVX2 only.
 intptr_t rk_blend_solid_avx2(uint32_t *row, intptr_t count, uint32_t source, uint32_t inverse);
