@@ -69,11 +69,10 @@ extension Canvas {
         guard !area.isEmpty, color.a > 0 else { return }
         let paint = SolidPaint(color)
         area.forEachPart(outside: hole) { part in
-            for y in part.y..<part.maxY {
-                let source = mask.coverage + ((y - mask.area.y) * mask.area.width + (part.x - mask.area.x))
-                coverageScratch.update(from: source, count: part.width)
-                fillCoverageRow(y: y, x: part.x, count: part.width, paint: paint)
-            }
+            pushClip(part)
+            drawMask(mask.levels, width: mask.area.width, height: mask.area.height, rowBytes: mask.area.width,
+                     x: mask.area.x, y: mask.area.y, paint: paint)
+            popClip()
         }
     }
 }
@@ -81,11 +80,15 @@ extension Canvas {
 /// A soft shadow's coverage worked out once for every pixel it reaches, for a shadow
 /// that holds still while what is over it changes (a pulsing button redraws the
 /// shadow under it every frame, and the blur is costly per pixel).
+///
+/// Held as the 0...255 levels the blend takes (`Canvas.coverPixels` rounds each
+/// coverage to one), so a mask is a quarter of the floats' bytes and is drawn as a
+/// glyph is, eight pixels a step, with the same pixels.
 public final class ShadowMask: @unchecked Sendable {
-    // @unchecked: `coverage` is written only in init.
+    // @unchecked: `levels` is written only in init.
     /// The pixels the shadow reaches (as `drawShadow` reckons them, unclipped).
     public let area: PixelRect
-    let coverage: UnsafeMutablePointer<Float>
+    let levels: UnsafeMutablePointer<UInt8>
 
     /// The mask of `drawShadow(of: rect, radius:, blur:, offset:)`; nil when it reaches
     /// no pixel or more than `maxPixels`.
@@ -94,14 +97,18 @@ public final class ShadowMask: @unchecked Sendable {
         let area = shape.area
         guard !area.isEmpty, area.width <= maxPixels, area.height <= maxPixels, area.width * area.height <= maxPixels else { return nil }
         self.area = area
-        coverage = .allocate(capacity: area.width * area.height)
+        levels = .allocate(capacity: area.width * area.height)
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: area.width)
+        defer { row.deallocate() }
         for y in area.y..<area.maxY {
-            shape.row(y: y, x: area.x, count: area.width, into: coverage + (y - area.y) * area.width, fillingFullInside: false)
+            shape.row(y: y, x: area.x, count: area.width, into: row, fillingFullInside: false)
+            let out = levels + (y - area.y) * area.width
+            for index in 0..<area.width { out[index] = UInt8(UInt32(min(1, row[index]) * 255 + 0.5)) }
         }
     }
 
     deinit {
-        coverage.deallocate()
+        levels.deallocate()
     }
 }
 
