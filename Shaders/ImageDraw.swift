@@ -341,7 +341,7 @@ extension Canvas {
             let (vStart, vEnd) = spanInside(value: v0, step: inverse.b, low: -1, high: h, count: rowCount)
             let start = max(uStart, vStart, skip), end = min(uEnd, vEnd)
             guard end > start else { continue }
-            var mapping = RowMapping(inverse: inverse, x: bounds.x, y: y, advancedBy: start)
+            let mapping = RowMapping(inverse: inverse, x: bounds.x, y: y, advancedBy: start)
             // Pixels whose four texels are all inside, solved exactly on the fixed-point steps.
             let inside = sampler.insideRange(u: mapping.u, v: mapping.v, du: mapping.du, dv: mapping.dv, count: end - start)
             let innerStart = inside.isEmpty ? end : start + inside.lowerBound

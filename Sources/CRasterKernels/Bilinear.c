@@ -205,7 +205,74 @@ __attribute__((target("avx2"))) intptr_t rk_bilinear_points_avx2(const uint32_t 
     return done;
 }
 
+__attribute__((target("avx2"))) int rk_dent_points_avx2(const int32_t *blended, intptr_t columns, intptr_t offset, int32_t u,
+                                                        int32_t v, int32_t du, int32_t dv, intptr_t count, int32_t *pointsU,
+                                                        int32_t *pointsV, int32_t *shades, int32_t insideU, int32_t insideV) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i inverses = _mm256_sub_epi32(_mm256_set1_epi32(8), lanes);
+    const __m256i zero = _mm256_setzero_si256(), limitU = _mm256_set1_epi32(insideU), limitV = _mm256_set1_epi32(insideV);
+    const __m256i stepsU = _mm256_mullo_epi32(_mm256_set1_epi32(du), lanes), stepsV = _mm256_mullo_epi32(_mm256_set1_epi32(dv), lanes);
+    __m256i outside = zero;
+    int allInside = 1;
+    intptr_t index = 0;
+    while (index < count) {
+        // The cell's two columns and where in it this pixel falls, clamped as DentField's.
+        intptr_t column = offset >> 3;
+        if (column > columns - 2) column = columns - 2;
+        if (column < 0) column = 0;
+        const int32_t *left = blended + column * 3, *right = left + 3;
+        intptr_t start = offset - column * 8;
+        if (start < 0) start = 0;
+        if (start > 8) start = 8;
+        intptr_t end = index + (8 - start > 1 ? 8 - start : 1);
+        if (end > count) end = count;
+        if (start == 0 && end - index == 8) {
+            // A whole cell: its eight pixels at once.
+            __m256i su = _mm256_add_epi32(_mm256_add_epi32(_mm256_set1_epi32(u), stepsU),
+                _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(left[0]), inverses),
+                                                   _mm256_mullo_epi32(_mm256_set1_epi32(right[0]), lanes)), 3));
+            __m256i sv = _mm256_add_epi32(_mm256_add_epi32(_mm256_set1_epi32(v), stepsV),
+                _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(left[1]), inverses),
+                                                   _mm256_mullo_epi32(_mm256_set1_epi32(right[1]), lanes)), 3));
+            __m256i shade = _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(left[2]), inverses),
+                                                               _mm256_mullo_epi32(_mm256_set1_epi32(right[2]), lanes)), 3);
+            _mm256_storeu_si256((__m256i *)(pointsU + index), su);
+            _mm256_storeu_si256((__m256i *)(pointsV + index), sv);
+            _mm256_storeu_si256((__m256i *)(shades + index), shade);
+            // Outside where a point is negative or not below its limit.
+            outside = _mm256_or_si256(outside, _mm256_or_si256(_mm256_cmpgt_epi32(zero, su), _mm256_cmpgt_epi32(zero, sv)));
+            outside = _mm256_or_si256(outside, _mm256_or_si256(_mm256_xor_si256(_mm256_cmpgt_epi32(limitU, su), _mm256_set1_epi32(-1)),
+                                                               _mm256_xor_si256(_mm256_cmpgt_epi32(limitV, sv), _mm256_set1_epi32(-1))));
+            u = (int32_t)((uint32_t)u + (uint32_t)du * 8u);
+            v = (int32_t)((uint32_t)v + (uint32_t)dv * 8u);
+            index += 8;
+            offset += 8;
+            continue;
+        }
+        int32_t weight = (int32_t)start;
+        for (; index < end; index++, offset++, weight++) {
+            int32_t inverse = 8 - weight;
+            int32_t su = (int32_t)((uint32_t)u + (uint32_t)((int32_t)((uint32_t)left[0] * (uint32_t)inverse + (uint32_t)right[0] * (uint32_t)weight) >> 3));
+            int32_t sv = (int32_t)((uint32_t)v + (uint32_t)((int32_t)((uint32_t)left[1] * (uint32_t)inverse + (uint32_t)right[1] * (uint32_t)weight) >> 3));
+            pointsU[index] = su;
+            pointsV[index] = sv;
+            shades[index] = (int32_t)((uint32_t)left[2] * (uint32_t)inverse + (uint32_t)right[2] * (uint32_t)weight) >> 3;
+            allInside = allInside && su >= 0 && sv >= 0 && su < insideU && sv < insideV;
+            u = (int32_t)((uint32_t)u + (uint32_t)du);
+            v = (int32_t)((uint32_t)v + (uint32_t)dv);
+        }
+    }
+    return allInside && _mm256_testz_si256(outside, outside);
+}
+
 #else
+
+int rk_dent_points_avx2(const int32_t *blended, intptr_t columns, intptr_t offset, int32_t u, int32_t v, int32_t du, int32_t dv,
+                        intptr_t count, int32_t *pointsU, int32_t *pointsV, int32_t *shades, int32_t insideU, int32_t insideV) {
+    (void)blended; (void)columns; (void)offset; (void)u; (void)v; (void)du; (void)dv; (void)count;
+    (void)pointsU; (void)pointsV; (void)shades; (void)insideU; (void)insideV;
+    return -1;
+}
 
 intptr_t rk_bilinear_points_avx2(const uint32_t *pixels, intptr_t width, const int32_t *us, const int32_t *vs,
                                  intptr_t count, uint32_t *out) {

@@ -39,6 +39,15 @@ intptr_t rk_bilinear_run_avx2(const uint32_t *pixels, intptr_t width, int32_t u,
 /// The same bilinear samples at `count` arbitrary points (us[i], vs[i]) in 16.16 texel
 /// coordinates (a dented picture's bent points), each with its four texels inside the
 /// image. Whole groups of 8, as rk_bilinear_run_avx2; returns how many it wrote.
+/// A dent field's bent points for `count` pixels from `offset` (pixels from the field's
+/// origin) along a row whose unbent mapping starts at (u, v) and steps (du, dv):
+/// exactly DentField.sample's first loop, eight pixels a step where a whole cell lies
+/// ahead. `blended` is the row's (du, dv, shade) per node column. Returns 1 when every
+/// point has its four texels inside (0 <= u < insideU, 0 <= v < insideV), else 0; -1
+/// where AVX2 is not compiled in (nothing written). AVX2 only.
+int rk_dent_points_avx2(const int32_t *blended, intptr_t columns, intptr_t offset, int32_t u, int32_t v, int32_t du, int32_t dv,
+                        intptr_t count, int32_t *pointsU, int32_t *pointsV, int32_t *shades, int32_t insideU, int32_t insideV);
+
 intptr_t rk_bilinear_points_avx2(const uint32_t *pixels, intptr_t width, const int32_t *us, const int32_t *vs,
                                  intptr_t count, uint32_t *out);
 
