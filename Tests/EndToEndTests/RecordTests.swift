@@ -48,7 +48,10 @@ struct RecordTests {
         try xdotool("mouseup", "1")
         usleep(1_200_000)
         try xdotool("key", "--window", windowID, "Escape")
-        usleep(1_500_000)
+        // Long enough for every fade and hover to end on a busy machine: the replay's
+        // screenshot comes at Ctrl+Q, later, so the screen must be at rest by now (at
+        // 1.5 s, once, under a CPU-bound suite beside it, 15 pixels had not settled).
+        usleep(3_000_000)
         let real = cli.folder.file("real.xwd").path
         try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(real)'"])
         try xdotool("key", "--window", windowID, "ctrl+q")
