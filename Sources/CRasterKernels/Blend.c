@@ -69,65 +69,56 @@ __attribute__((target("avx2"))) intptr_t rk_fill_avx2(uint32_t *row, intptr_t co
     return i;
 }
 
-__attribute__((target("avx2"))) intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t count,
-                                                             uint32_t solid) {
+/// row[0..8] = Pixel.over(solid, row, coverage: level) for eight pixels, one 0...255
+/// level per 32-bit lane of `levels`; `color` is the solid colour's channels in
+/// 16-bit lanes. The step both coverage kernels share.
+__attribute__((target("avx2"))) static inline void overSolidAtLevels(uint32_t *row, __m256i levels, __m256i color) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i full = _mm256_set1_epi16(255);
-    const __m256 one = _mm256_set1_ps(1), levels = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5f);
-    // The solid colour's channels in 16-bit lanes, for the four pixels of each half.
-    const __m256i color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)solid), zero);
-    // Which coverage each 16-bit lane of an unpacked half takes: pixels 0, 1 | 4, 5
+    // Which level each 16-bit lane of an unpacked half takes: pixels 0, 1 | 4, 5
     // (low) and 2, 3 | 6, 7 (high), as unpacking orders them within 128-bit lanes.
     const __m256i lowOrder = _mm256_setr_epi32(0, 0, 1, 1, 4, 4, 5, 5);
     const __m256i highOrder = _mm256_setr_epi32(2, 2, 3, 3, 6, 6, 7, 7);
+    // Each pixel's level over all four of its 16-bit lanes.
+    __m256i spread = _mm256_or_si256(levels, _mm256_slli_epi32(levels, 16));
+    __m256i coverLow = _mm256_permutevar8x32_epi32(spread, lowOrder);
+    __m256i coverHigh = _mm256_permutevar8x32_epi32(spread, highOrder);
+    // The source faded by its level (Pixel.scale), then over the row.
+    __m256i sourceLow = scale16(color, coverLow), sourceHigh = scale16(color, coverHigh);
+    __m256i inverseLow = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceLow, 0xFF), 0xFF));
+    __m256i inverseHigh = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceHigh, 0xFF), 0xFF));
+    __m256i to = _mm256_loadu_si256((const __m256i *)row);
+    __m256i low = scale16(_mm256_unpacklo_epi8(to, zero), inverseLow);
+    __m256i high = scale16(_mm256_unpackhi_epi8(to, zero), inverseHigh);
+    __m256i source = _mm256_packus_epi16(sourceLow, sourceHigh);
+    _mm256_storeu_si256((__m256i *)row, _mm256_add_epi32(_mm256_packus_epi16(low, high), source));
+}
+
+__attribute__((target("avx2"))) intptr_t rk_cover_solid_avx2(uint32_t *row, const float *coverage, intptr_t count,
+                                                             uint32_t solid) {
+    const __m256i color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)solid), _mm256_setzero_si256());
+    const __m256 one = _mm256_set1_ps(1), levels = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5f);
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
         // c = Int(min(1, coverage) · 255 + 0.5), truncated as Swift's UInt32(_:) does;
         // min_ps gives 1 for NaN, as Swift's min(1, x) does.
         __m256i levelsNow = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_min_ps(_mm256_loadu_ps(coverage + i), one), levels), half));
         if (_mm256_testz_si256(levelsNow, levelsNow)) continue;
-        // Each pixel's coverage over all four of its 16-bit lanes.
-        __m256i spread = _mm256_or_si256(levelsNow, _mm256_slli_epi32(levelsNow, 16));
-        __m256i coverLow = _mm256_permutevar8x32_epi32(spread, lowOrder);
-        __m256i coverHigh = _mm256_permutevar8x32_epi32(spread, highOrder);
-        // The source faded by its coverage (Pixel.scale), then over the row.
-        __m256i sourceLow = scale16(color, coverLow), sourceHigh = scale16(color, coverHigh);
-        __m256i inverseLow = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceLow, 0xFF), 0xFF));
-        __m256i inverseHigh = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceHigh, 0xFF), 0xFF));
-        __m256i to = _mm256_loadu_si256((const __m256i *)(row + i));
-        __m256i low = scale16(_mm256_unpacklo_epi8(to, zero), inverseLow);
-        __m256i high = scale16(_mm256_unpackhi_epi8(to, zero), inverseHigh);
-        __m256i source = _mm256_packus_epi16(sourceLow, sourceHigh);
-        _mm256_storeu_si256((__m256i *)(row + i), _mm256_add_epi32(_mm256_packus_epi16(low, high), source));
+        overSolidAtLevels(row + i, levelsNow, color);
     }
     return i;
 }
 
 __attribute__((target("avx2"))) intptr_t rk_mask_solid_avx2(uint32_t *row, const uint8_t *mask, intptr_t count,
                                                             uint32_t solid) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i full = _mm256_set1_epi16(255);
-    // As rk_cover_solid_avx2, with each pixel's coverage a mask byte as it is.
-    const __m256i color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)solid), zero);
-    const __m256i lowOrder = _mm256_setr_epi32(0, 0, 1, 1, 4, 4, 5, 5);
-    const __m256i highOrder = _mm256_setr_epi32(2, 2, 3, 3, 6, 6, 7, 7);
+    // As rk_cover_solid_avx2, with each pixel's level a mask byte as it is.
+    const __m256i color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)solid), _mm256_setzero_si256());
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m128i bytes = _mm_loadl_epi64((const __m128i *)(mask + i));
         // A glyph mask is mostly empty bytes: those groups leave the row alone.
         if (_mm_testz_si128(bytes, bytes)) continue;
-        __m256i levelsNow = _mm256_cvtepu8_epi32(bytes);
-        __m256i spread = _mm256_or_si256(levelsNow, _mm256_slli_epi32(levelsNow, 16));
-        __m256i coverLow = _mm256_permutevar8x32_epi32(spread, lowOrder);
-        __m256i coverHigh = _mm256_permutevar8x32_epi32(spread, highOrder);
-        __m256i sourceLow = scale16(color, coverLow), sourceHigh = scale16(color, coverHigh);
-        __m256i inverseLow = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceLow, 0xFF), 0xFF));
-        __m256i inverseHigh = _mm256_sub_epi16(full, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sourceHigh, 0xFF), 0xFF));
-        __m256i to = _mm256_loadu_si256((const __m256i *)(row + i));
-        __m256i low = scale16(_mm256_unpacklo_epi8(to, zero), inverseLow);
-        __m256i high = scale16(_mm256_unpackhi_epi8(to, zero), inverseHigh);
-        __m256i source = _mm256_packus_epi16(sourceLow, sourceHigh);
-        _mm256_storeu_si256((__m256i *)(row + i), _mm256_add_epi32(_mm256_packus_epi16(low, high), source));
+        overSolidAtLevels(row + i, _mm256_cvtepu8_epi32(bytes), color);
     }
     return i;
 }

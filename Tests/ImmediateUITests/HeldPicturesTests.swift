@@ -38,13 +38,6 @@ struct HeldPicturesTests {
         return canvas
     }
 
-    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
-        }
-        return count
-    }
 
     @Test("a frame drawn from held pictures is the frame drawing them gives, whole, in bands and under a narrower clip")
     func heldPicturesGiveTheDrawnFrame() {
@@ -62,9 +55,9 @@ struct HeldPicturesTests {
         heldClipped.pushClip(PixelRect(x: 60, y: 0, width: 480, height: 720))
         harness.ui.render(on: heldClipped)
         for rows in [(0, 77), (77, 333), (333, 720)] { harness.ui.render(on: banded.bandView(rows: rows.0, rows.1)) }
-        #expect(Self.differing(drawn, held) == 0)
-        #expect(Self.differing(drawn, banded) == 0)
-        #expect(Self.differing(drawnClipped, heldClipped) == 0)
+        #expect(drawn.differingPixels(from: held) == 0)
+        #expect(drawn.differingPixels(from: banded) == 0)
+        #expect(drawnClipped.differingPixels(from: heldClipped) == 0)
     }
 
     @Test("the held pixels are what is drawn: a change not announced does not show until it is")
@@ -79,13 +72,13 @@ struct HeldPicturesTests {
         harness.frame { Self.build($0, image) }
         let unannounced = Self.backdrop()
         harness.ui.render(on: unannounced)
-        #expect(Self.differing(before, unannounced) == 0)
+        #expect(before.differingPixels(from: unannounced) == 0)
         // Announced, the picture is drawn again (and held again from the next frame on).
         image.pixelsChanged()
         harness.frame { Self.build($0, image) }
         let announced = Self.backdrop()
         harness.ui.render(on: announced)
-        #expect(Self.differing(before, announced) > 20_000)
+        #expect(before.differingPixels(from: announced) > 20_000)
     }
 
     @Test("a picture that moves every frame is drawn each time, where it is")
@@ -100,6 +93,6 @@ struct HeldPicturesTests {
         fresh.frame { $0.image(image, in: Rect(x: 115, y: 100, width: 150, height: 100), cornerRadius: 12) }
         let reference = Self.backdrop()
         fresh.ui.render(on: reference)
-        #expect(Self.differing(moved, reference) == 0)
+        #expect(moved.differingPixels(from: reference) == 0)
     }
 }

@@ -72,13 +72,6 @@ struct ShadowUnderCardTests {
         }
     }
 
-    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
-        }
-        return count
-    }
 
     @Test("the frame is the same with each card's shadow spared under it, worked out or from masks")
     func sparedShadowsGiveTheSameFrame() {
@@ -99,12 +92,12 @@ struct ShadowUnderCardTests {
         for canvas in [spared, whole] { canvas.clear(Color(hex: 0x1E2540)) }
         UIRenderer.execute(commands, on: spared, glyphs: harness.glyphs)
         UIRenderer.execute(Self.unspared(commands), on: whole, glyphs: harness.glyphs)
-        #expect(Self.differing(spared, whole) == 0)
+        #expect(spared.differingPixels(from: whole) == 0)
         // The second frame draws the shadows that held still from masks.
         harness.frame([], build)
         let masked = Canvas(width: 1280, height: 720)
         masked.clear(Color(hex: 0x1E2540))
         harness.ui.render(on: masked)
-        #expect(Self.differing(masked, whole) == 0)
+        #expect(masked.differingPixels(from: whole) == 0)
     }
 }

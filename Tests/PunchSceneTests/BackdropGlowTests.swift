@@ -1,6 +1,7 @@
 import AppModel
 import PunchScene
 import Raster
+import RenderTestSupport
 import Shaders
 import Testing
 
@@ -19,13 +20,6 @@ struct BackdropGlowTests {
         return canvas
     }
 
-    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
-        }
-        return count
-    }
 
     @Test("the kept box gives the frame the whole glow gave, and is smaller",
           arguments: [(1920, 1080), (640, 480), (720, 1280), (1280, 800)])
@@ -33,7 +27,7 @@ struct BackdropGlowTests {
         let layout = MainLayout(width: size.0, height: size.1)
         let (whole, wholeOrigin) = MainSceneRenderer.bakedGlow(layout: layout, backdropStops: Self.stops, cropped: false)
         let (kept, keptOrigin) = MainSceneRenderer.bakedGlow(layout: layout, backdropStops: Self.stops)
-        #expect(Self.differing(Self.frame(layout, whole, at: wholeOrigin), Self.frame(layout, kept, at: keptOrigin)) == 0)
+        #expect(Self.frame(layout, whole, at: wholeOrigin).differingPixels(from: Self.frame(layout, kept, at: keptOrigin)) == 0)
         // Landscape windows have the widest transparent margins beside the round glow.
         let share = size.0 > size.1 ? 3 : 4
         #expect(kept.width * kept.height < whole.width * whole.height * share / 4, "the transparent part was not cut off")
@@ -51,7 +45,7 @@ struct BackdropGlowTests {
             for y in 0..<trimmed.height {
                 (trimmed.pixels + y * trimmed.width).update(from: kept.pixels + (y + dy) * kept.width + dx, count: trimmed.width)
             }
-            #expect(Self.differing(Self.frame(layout, trimmed, at: (origin.0 + dx, origin.1 + dy)), reference) > 0,
+            #expect(Self.frame(layout, trimmed, at: (origin.0 + dx, origin.1 + dy)).differingPixels(from: reference) > 0,
                     "trimming \(dx),\(dy),\(dw),\(dh) changed nothing")
         }
     }

@@ -56,6 +56,15 @@ extension Canvas {
         for y in 0..<height { for x in 0..<width { total += Double(self[x, y] >> 24) / 255 } }
         return total
     }
+
+    /// How many pixels differ from `other`'s (canvases of the same size).
+    public func differingPixels(from other: Canvas) -> Int {
+        var count = 0
+        for y in 0..<height {
+            for x in 0..<width where self[x, y] != other[x, y] { count += 1 }
+        }
+        return count
+    }
 }
 
 /// Fails the current test when `canvas` does not match its snapshot.

@@ -1,4 +1,5 @@
 import Raster
+import RenderTestSupport
 import Shaders
 import Testing
 
@@ -50,13 +51,6 @@ struct EmptyBlocksTests {
         return canvas
     }
 
-    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
-        }
-        return count
-    }
 
     @Test("skipping empty blocks gives the bytes sampling every pixel gives",
           arguments: [(Float(1), Float(0)), (0.55, 0), (1, 0.6), (0.8, 0.3)])
@@ -71,8 +65,8 @@ struct EmptyBlocksTests {
             }
             skipped.drawImage(picture, transform: transform, opacity: opacity, flash: flash)
             sampled.drawImage(picture, transform: transform, opacity: opacity, flash: flash, skippingEmpty: false)
-            #expect(Self.differing(skipped, sampled) == 0, "transform \(index)")
-            #expect(Self.differing(sampled, Self.noise()) > 300, "transform \(index) drew nothing")
+            #expect(skipped.differingPixels(from: sampled) == 0, "transform \(index)")
+            #expect(sampled.differingPixels(from: Self.noise()) > 300, "transform \(index) drew nothing")
         }
     }
 
@@ -87,11 +81,11 @@ struct EmptyBlocksTests {
         let skipped = Self.noise(), sampled = Self.noise()
         skipped.drawImage(picture, transform: transform)
         sampled.drawImage(picture, transform: transform, skippingEmpty: false)
-        #expect(Self.differing(skipped, first) == 0)
-        #expect(Self.differing(sampled, skipped) > 0)
+        #expect(skipped.differingPixels(from: first) == 0)
+        #expect(sampled.differingPixels(from: skipped) > 0)
         picture.pixelsChanged()
         let announced = Self.noise()
         announced.drawImage(picture, transform: transform)
-        #expect(Self.differing(announced, sampled) == 0)
+        #expect(announced.differingPixels(from: sampled) == 0)
     }
 }
