@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frame-by-frame sheets of a weak and a strong hit with every tool, as the README
+# Frame-by-frame sheets of a weak and a strong hit with every tool, as docs/punching.md
 # shows them: the real app headless, a screenshot every 16 ms for 600 ms after the
 # hit, cropped around it and laid out with ImageMagick's montage (two rows a hit).
 #   .github/screenshots/feel/capture.sh [path/to/stresspunch]
