@@ -125,6 +125,8 @@ extension UIContext {
                     prominent: prominentRing)
             }
         }
+        // What a click does shows only in the frames after it: one is owed at once.
+        if state.clicked { needsFrame(in: 0) }
         return state
     }
 
@@ -205,6 +207,8 @@ extension UIContext {
             active = nil
         }
         releaseThisFrame = nil
+        // A release that came with its press reaches its widget next frame: now.
+        if pendingRelease != nil { needsFrame(in: 0) }
         guard pendingPress != nil else { return }
         pendingPress = nil
         if let candidate = pressCandidate {

@@ -114,8 +114,11 @@ extension AppSession {
                 requests.append(request)
             }
         }
+        settle(afterInput: !input.events.isEmpty, drew: input.draws)
         let nextWakeUp: Double
-        if !wantsContinuousFrames {
+        if framesOwed != nil {
+            nextWakeUp = 0
+        } else if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
             let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
             nextWakeUp = min(savesWait ? Self.restingWakeUp : policy.longestRest, ui?.nextChange ?? .infinity)
@@ -129,6 +132,27 @@ extension AppSession {
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
             textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,
             damage: input.draws ? damage.rects : [])
+    }
+
+    /// The most frames drawn after input while the screen keeps changing without
+    /// saying it moves (a bound, so a widget that never settles cannot keep the app
+    /// drawing at the display's pace).
+    static let mostFramesOwed = 30
+
+    /// A frame is owed until the screen is whole. An immediate-mode frame acts on a
+    /// click while it builds, so what it drew can be half the old screen and half the
+    /// new, and a press and release that came together act only in the frame after.
+    /// So after any input the next frame comes at the display's pace, and so does each
+    /// one after it while the last one changed something; the first that changes
+    /// nothing lets the loop sleep. Nothing at rest: without input nothing is owed.
+    func settle(afterInput: Bool, drew: Bool) {
+        if afterInput {
+            framesOwed = 0
+        } else if let owed = framesOwed {
+            let stillChanging = drew && !damage.rects.isEmpty
+            framesOwed = stillChanging && owed + 1 < Self.mostFramesOwed ? owed + 1 : nil
+        }
+        if !drew && !afterInput { framesOwed = nil }
     }
 
     /// Describes the frame just prepared (the scene, then the UI over it, as the bands

@@ -79,6 +79,9 @@ public final class AppSession {
     public internal(set) var simulatedTime: Double = 0
     /// Whether the last frame said nothing moves (the shell may then sleep long).
     var restedAfterLastFrame = false
+    /// Frames are owed: input came, and the screen has not yet held still since (see
+    /// `frame`). Counts the frames drawn while owed, which stop at a bound.
+    var framesOwed: Int?
     /// Whether a sound device is open (the platform says; the operator menu shows it).
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
