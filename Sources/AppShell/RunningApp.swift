@@ -190,6 +190,8 @@ public final class RunningApp {
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events, now: time)
         events.append(contentsOf: fed)
+        // A quit signal that came before SDL's events existed is only a flag.
+        if QuitSignals.received { quitRequested = true }
         var bringsForward = false
         for timed in events {
             switch timed.event {

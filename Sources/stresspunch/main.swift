@@ -254,6 +254,8 @@ case .headless(let script, let options):
         fail(String(describing: error), status: 1)
     }
 case .app(let options):
+    // Before SDL or any thread starts: a quit signal at rest wakes the loop at once.
+    QuitSignals.install()
     // One app on a library: a second launch brings the first one's window to the front.
     var instanceLock: InstanceLock?
     switch InstanceLock.acquire(dataDirectory: options.dataDirectory) {
