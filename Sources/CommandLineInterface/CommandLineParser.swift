@@ -113,8 +113,7 @@ public struct CommandLineParser: Sendable {
             // TRANSLATORS: %s is what followed `settings` instead of list, get or set.
             throw UsageError(message: tr("unknown settings command '%s'", other), usage: Usage.settings)
         case nil:
-            // TRANSLATORS: list, get and set are the subcommands, typed as is.
-            throw UsageError(message: tr("settings needs list, get or set"), usage: Usage.settings)
+            throw UsageError.needsSubcommand("settings", ["list", "get", "set"])
         }
     }
 
@@ -170,7 +169,7 @@ public struct CommandLineParser: Sendable {
         case let other?:
             throw UsageError(message: tr("unknown kiosk subcommand '%s'", other), usage: Usage.kiosk)
         case nil:
-            throw UsageError(message: tr("kiosk needs a subcommand"), usage: Usage.kiosk)
+            throw UsageError.needsSubcommand("kiosk", ["set-pin", "set-idle", "set-default", "reset-lockout"])
         }
     }
 
@@ -200,7 +199,7 @@ public struct CommandLineParser: Sendable {
         case let other?:
             throw UsageError(message: tr("unknown library subcommand '%s'", other), usage: Usage.library)
         case nil:
-            throw UsageError(message: tr("library needs a subcommand"), usage: Usage.library)
+            throw UsageError.needsSubcommand("library", ["export", "import", "restore-backup"])
         }
     }
 

@@ -5,13 +5,28 @@
 import AppShell
 import Foundation
 import Kiosk
+import Localization
 import StressCore
 
 /// A command line that does not fit the usage; exits 2.
 public struct UsageError: Error {
     public let message: String
-    /// The usage line of the command that was misused.
+    /// The usage line of the command that was misused; empty when `message` already
+    /// says what to type (a bare `targets` names its subcommands, not every synopsis).
     public let usage: String
+
+    public init(message: String, usage: String) {
+        self.message = message
+        self.usage = usage
+    }
+
+    /// A command given without the subcommand it needs: the subcommands in one short
+    /// line (every one's synopsis together ran to 600 characters).
+    static func needsSubcommand(_ command: String, _ subcommands: [String]) -> UsageError {
+        // TRANSLATORS: a usage error: the first %s is a command (targets, library, settings, kiosk), the second its subcommands,
+        // typed as they are ("list, add, edit").
+        UsageError(message: tr("%s needs a subcommand: %s", command, subcommands.joined(separator: ", ")), usage: "")
+    }
 }
 
 /// What the user asked for on the command line.

@@ -7,7 +7,7 @@ import StressCore
 extension CommandLineParser {
     func parseTargets(_ arguments: [String]) throws(UsageError) -> TargetsCommand {
         guard let subcommand = arguments.first else {
-            throw UsageError(message: tr("targets needs a subcommand"), usage: Usage.targets)
+            throw UsageError.needsSubcommand("targets", ["list", "add", "edit", "delete", "favorite", "select", "wash", "restore-defaults"])
         }
         var rest = OptionScanner(Array(arguments.dropFirst()))
         switch subcommand {

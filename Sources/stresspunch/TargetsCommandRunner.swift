@@ -11,6 +11,14 @@ struct TargetsCommandRunner {
     let store: TargetStore
     let importer = PictureImporter(codec: SDLPictureCodec())
 
+    /// `targets add --favorite` when four targets are favorites already.
+    static var fifthFavoriteRefusal: TargetStoreError {
+        // TRANSLATORS: `targets add --favorite` refused; %d is the most favorites there can be (4). Keep the commands and options as they are.
+        .fileSystem(trn("you already have %d favorite, so nothing was added; add it without --favorite, or take one off first with 'stresspunch targets favorite ID off' ('stresspunch targets list' shows the IDs and the ★ favorites)",
+                        "you already have %d favorites, so nothing was added; add it without --favorite, or take one off first with 'stresspunch targets favorite ID off' ('stresspunch targets list' shows the IDs and the ★ favorites)",
+                        FavoriteRule.limit))
+    }
+
     /// Runs the command and returns what to print on standard output.
     func run(_ command: TargetsCommand) throws(TargetStoreError) -> String {
         switch command {
@@ -24,9 +32,17 @@ struct TargetsCommandRunner {
                 _ = try TargetValidation.validatedName(name)
                 _ = try TargetValidation.validatedMessage(message)
             } catch { throw .invalid(error) }
+            // A fifth favorite is refused before the photo is read, and the refusal says
+            // the whole add was refused: "take one off" alone read as if the target were in.
+            if favorite, try store.favorites().count >= FavoriteRule.limit { throw Self.fifthFavoriteRefusal }
             let picture = try importPicture(imageURL)
-            let target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite,
-                                          crop: crop ?? .full)
+            let target: StressTarget
+            do {
+                target = try store.insert(name: name, message: message, picture: .imported(picture), favorite: favorite, crop: crop ?? .full)
+            } catch .favoriteLimitReached {
+                // Another process took the last place meanwhile.
+                throw Self.fifthFavoriteRefusal
+            }
             // TRANSLATORS: `targets add`: the new target's ID and name.
             return target.isFavorite ? tr("added target %s: %s (favorite)", target.id, target.name) : tr("added target %s: %s", target.id, target.name)
 

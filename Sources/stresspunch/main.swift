@@ -75,6 +75,10 @@ let invocation: Invocation
 do {
     invocation = try parser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
+    if error.usage.isEmpty {
+        // TRANSLATORS: a usage error whose %s already says what to type (a command's subcommands).
+        fail(tr("%s (see stresspunch --help)", error.message), status: 2)
+    }
     // TRANSLATORS: a usage error: the first %s says what was wrong, the second is the command's synopsis (syntax, in English).
     fail(tr("%s (usage: %s; see stresspunch --help)", error.message, error.usage), status: 2)
 }

@@ -159,8 +159,8 @@ struct TargetsCommandTests {
         #expect(cli.pictureFiles.isEmpty)
     }
 
+    // A bare `targets` names its subcommands instead (CommandLineRefusalTests).
     static let usageMistakes: [[String]] = [
-        ["targets"],
         ["targets", "frobnicate"],
         ["targets", "add", "--name", "x"],
         ["targets", "delete", "abc"],
