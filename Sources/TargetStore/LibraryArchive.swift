@@ -24,6 +24,8 @@ public enum LibraryArchive {
         public var added = 0
         public var skipped: [String] = []
         public var replaced = false
+        /// Targets a merge left out because the library has them already.
+        public var alreadyThere = 0
     }
 
     /// The settings of the kiosk operator's PIN (its hash and lockout) all start so: an
@@ -134,9 +136,9 @@ public enum LibraryArchive {
         }
     }
 
-    /// Brings the archive at `file` into `store`: merged (the archive's own targets are
-    /// added, built-ins already there are left alone; a picture the import rules refuse
-    /// skips its target, with the reason) or, with `replace`, in place of the whole
+    /// Brings the archive at `file` into `store`: merged (the archive's targets are
+    /// added but for those already there, counted in `alreadyThere`; a picture the import
+    /// rules refuse skips its target, with the reason) or, with `replace`, in place of the whole
     /// library, kiosk settings included (then any refused picture refuses the whole
     /// import, and nothing changes).
     public static func importArchive(_ file: URL, into store: TargetStore, importer: PictureImporter, replace: Bool)
@@ -175,37 +177,7 @@ public enum LibraryArchive {
             report.added = archive.targets.count
             return report
         }
-        // The archive's days add to this library's: the punches happened either way.
-        try store.recordPunches([:], days: Dictionary(archive.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first }))
-        let existingKeys = Set(try store.allTargets().compactMap(\.builtinKey))
-        var favorites = try store.favorites().count
-        for target in archive.targets {
-            if let key = target.builtinKey, existingKeys.contains(key) { continue }
-            let picture: NewPicture
-            if let name = target.imageFile {
-                // Read and checked when its target is added: one picture in memory at a time.
-                do throws(PictureImportError) {
-                    picture = .imported(try importer.importPicture(bytes: try archive.picture(name), fileName: "\(target.name) (\(name))"))
-                } catch {
-                    // TRANSLATORS: `library import` left a target out: its name, and why.
-                    report.skipped.append(tr("“%s”: %s", target.name, error.description))
-                    continue
-                }
-            } else {
-                picture = .builtin(assetName: target.assetName ?? "")
-            }
-            let favorite = target.isFavorite && favorites < 4
-            do throws(TargetStoreError) {
-                let added = try store.insert(name: target.name, message: target.message, picture: picture, favorite: favorite,
-                                             crop: target.crop)
-                if target.punches > 0 { try store.recordPunches([added.id: target.tally], days: [:]) }
-                if favorite { favorites += 1 }
-                report.added += 1
-            } catch {
-                report.skipped.append(tr("“%s”: %s", target.name, error.description))
-            }
-        }
-        return report
+        return try merge(archive, into: store, importer: importer)
     }
 
     /// The whole library replaced in one transaction, its targets' picture files

@@ -220,7 +220,11 @@ case .importLibrary(let file, let replace, let dataDirectory):
             print(tr("replaced the library with %d targets from %s", report.added, file.path))
         } else {
             // TRANSLATORS: `library import`: how many targets were added, the archive file. The English says "1 targets" too.
-            print(tr("added %d targets from %s", report.added, file.path))
+            let added = tr("added %d targets from %s", report.added, file.path)
+            // TRANSLATORS: `library import`: %2$s is the line "added 3 targets from FILE", %1$d how many of the archive's targets
+            // the library had already (the same name, message and picture), which were not added again.
+            print(report.alreadyThere == 0 ? added : trn("%2$s; %1$d was already in the library and was skipped",
+                                                         "%2$s; %1$d were already in the library and were skipped", report.alreadyThere, added))
         }
         // TRANSLATORS: `library import` left a target out: its name and why.
         for skipped in report.skipped { print(tr("skipped %s", DiagnosticText.oneLine(skipped))) }

@@ -21,4 +21,47 @@ struct LibraryImportTests {
         }
         #expect(try cli.list() == before)
     }
+
+    @Test("importing the same archive twice adds its targets once; the second import says they were already there and skipped")
+    func secondImportSkipsWhatIsThere() throws {
+        let source = CLI()
+        try LibraryArchiveTests.makeLibrary(source)
+        // Punches on a day, so the days' totals can be seen not to double.
+        _ = try SQLiteShell.query(source.dataDirectory + "/library.sqlite", """
+            UPDATE target SET punches = 5 WHERE name = 'Red boss';
+            INSERT INTO punch_day (day, punches, strongest) VALUES ('2026-12-01', 5, 300)
+            """)
+        let archive = source.folder.file("library.spar").path
+        #expect(try source.run("library", "export", archive).status == 0)
+
+        let other = CLI()
+        let first = try other.run("library", "import", archive)
+        #expect(first.status == 0, "\(first.standardError)")
+        // The eight built-ins are this library's already; the two photos are new.
+        #expect(first.standardOutput.hasPrefix("added 2 targets from \(archive); 8 were already in the library and were skipped"),
+                "\(first.standardOutput)")
+        let once = try other.list()
+        let pictures = other.pictureFiles
+        let days = try SQLiteShell.query(other.dataDirectory + "/library.sqlite", "SELECT coalesce(sum(punches), 0) FROM punch_day")
+        #expect(days == "5")
+
+        let second = try other.run("library", "import", archive)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.hasPrefix("added 0 targets from \(archive); 10 were already in the library and were skipped"),
+                "\(second.standardOutput)")
+        #expect(try other.list() == once, "the second import changed the library")
+        #expect(other.pictureFiles == pictures)
+        // Nor are the archive's punches counted twice in the days' totals.
+        #expect(try SQLiteShell.query(other.dataDirectory + "/library.sqlite", "SELECT coalesce(sum(punches), 0) FROM punch_day") == days)
+
+        // A target that differs in its message, or in its picture, is no duplicate.
+        let red = try #require(once.first { $0.name == "Red boss" })
+        #expect(try other.run("targets", "edit", String(red.id), "--message", "Tuesdays.").status == 0)
+        let blue = try #require(once.first { $0.name == "Blue" })
+        let green = try other.file("green.png", TestPNG.solid(width: 40, height: 60, rgba: (30, 220, 30, 255)))
+        #expect(try other.run("targets", "edit", String(blue.id), "--image", green).status == 0)
+        let third = try other.run("library", "import", archive)
+        #expect(third.standardOutput.hasPrefix("added 2 targets from \(archive); 8 were already"), "\(third.standardOutput)")
+        #expect(try other.list().count == once.count + 2)
+    }
 }
