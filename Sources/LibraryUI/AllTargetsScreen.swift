@@ -47,7 +47,13 @@ extension LibraryScreens {
             }
             ui.popID()
         }
-        if filter.isFiltering && matches.isEmpty { noMatches(filter, in: gridRect) }
+        if targets.isEmpty {
+            // Not a blank grid: the way to a first target.
+            let offer = emptyLibraryOffer(around: gridRect, offersButtons: true)
+            if offer != .none { action = offer }
+        } else if filter.isFiltering && matches.isEmpty {
+            noMatches(filter, in: gridRect)
+        }
         // A focused card took its own Enter already; else Return chooses the first match.
         if filter.isFiltering, action == .none, let first = matches.first, search.submitted || ui.takeDefaultAction() {
             action = .chooseAndReturn(targets[first].id)

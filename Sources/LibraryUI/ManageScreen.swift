@@ -110,6 +110,10 @@ extension LibraryScreens {
             ui.popID()
         }
 
+        if targets.isEmpty {
+            // The header's Add target and Restore defaults are the way out: said, not repeated.
+            _ = emptyLibraryOffer(around: listRect, offersButtons: false)
+        }
         if let pendingDelete {
             // TRANSLATORS: %s is the name of the target to delete.
             switch ui.confirmDialog("delete", title: tr("Delete “%s”?", pendingDelete.name),
@@ -126,7 +130,7 @@ extension LibraryScreens {
             case .cancelled: action = .cancelRestore
             case .pending: break
             }
-        } else if filter.isFiltering && matches.isEmpty {
+        } else if filter.isFiltering && matches.isEmpty && !targets.isEmpty {
             noMatches(filter, in: listRect)
         }
         if pendingDelete == nil && !pendingRestore && ui.backRequested && !escapeClearsSearch(filter) {

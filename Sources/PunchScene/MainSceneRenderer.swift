@@ -11,6 +11,9 @@ public struct MainSceneFrame {
         case ready(RasterImage)
         case loading
         case failed
+        /// No target to show (the library is empty): nothing is drawn where the picture
+        /// would be, where the UI offers to add one.
+        case noTarget
     }
 
     public var layout: MainLayout

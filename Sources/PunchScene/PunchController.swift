@@ -333,8 +333,9 @@ public final class PunchController {
     /// pitch (harder is louder and a little lower), and the rumble's strength and length.
     public func punch(atX x: Float, y: Float, gamepad: Int32?, strength: Int = 500) {
         // The target as it is at this event: later events of the frame may select another.
-        let target = library.selected
-        let picture = hitPicture.map { lookup in target.flatMap(lookup) } ?? selectedPicture
+        // No target (an empty library): nothing to punch, not even a burst in the air.
+        guard let target = library.selected else { return }
+        let picture = hitPicture.map { lookup in lookup(target) } ?? selectedPicture
         let rect = picture.map { layout.pictureRect(imageWidth: $0.width, imageHeight: $0.height) } ?? layout.placeholderRect
         var targetPoint: (x: Float, y: Float)?
         if rect.contains(Point(x, y)) {
@@ -342,11 +343,11 @@ public final class PunchController {
             if Self.isOpaque(picture, atU: u, v: v) { targetPoint = (u, v) }
         }
         // A chain stays on one target: switching targets starts a new one.
-        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && target?.id == lastHitTarget
+        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && target.id == lastHitTarget
         let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo,
                                                tool: tool))
-        guard landed, let target else { return }
+        guard landed else { return }
         combo = nextCombo
         lastHitAt = clock
         lastHitTarget = target.id

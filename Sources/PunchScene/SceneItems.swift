@@ -111,6 +111,8 @@ extension MainSceneRenderer {
             items.append(SceneItem(.missingPicture(rect), card.insetBy(-(s * 0.1 + 3)).enclosingPixels, exactUnderClip: false) { hasher in
                 hasher.combine(4); hasher.combine(rect)
             })
+        case .noTarget:
+            break
         }
         if glyphs != nil {
             let title = frame.title, message = frame.message, header = layout.titleArea, bottom = messageBottom

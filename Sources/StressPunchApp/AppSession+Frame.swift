@@ -208,7 +208,7 @@ extension AppSession {
         policy.beginFrame(self, time: time)
         buildUI(time: time)
         policy.enforce(self)
-        var state: MainSceneFrame.PictureState = .failed
+        var state: MainSceneFrame.PictureState = library.targets.isEmpty ? .noTarget : .failed
         if let target = library.selected, let url = pictureURL(for: target) {
             switch pictures.entry(for: url) {
             // The picture as it shows: cut to the target's crop (once, not per frame).
@@ -243,7 +243,8 @@ extension AppSession {
         frame.reticles = controller.reticles
         frame.tool = controller.tool
         frame.showsScene = showsPunchScene
-        frame.title = library.selected?.name ?? tr("No target selected")
+        // An empty library's offer says what is missing; the header keeps quiet.
+        frame.title = library.selected?.name ?? (library.targets.isEmpty ? "" : tr("No target selected"))
         frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""
         if case .ready(let image) = state {
             frame.pictureTransform = MainSceneFrame.pictureTransform(

@@ -44,7 +44,13 @@ extension AppSession {
                ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: controller.pictureRect) {
                 punchFromControl(at: time)
             }
-            if layout.toolStripIsColumn {
+            // No target at all (every one deleted): an offer to add one where the
+            // picture would be, and nothing to hit it with.
+            var offer = LibraryScreens.Action.none
+            if library.targets.isEmpty {
+                offer = screens.emptyLibraryOffer(around: layout.placeholderRect, offersButtons: policy.showsLibraryButtons,
+                                                  forVisitors: !policy.showsLibraryButtons)
+            } else if layout.toolStripIsColumn {
                 buildToolStrip(ui)
                 buildWashButton(ui)
             } else {
@@ -52,7 +58,7 @@ extension AppSession {
                 buildToolStrip(ui)
             }
             let bar = screens.favoritesBar(showsLibraryButtons: policy.showsLibraryButtons)
-            action = bar == .none ? header : bar
+            action = offer != .none ? offer : bar != .none ? bar : header
             policy.decorateMainScreen(ui, session: self, time: time)
         case .operatorMenu:
             action = .none
@@ -125,9 +131,13 @@ extension AppSession {
         case .cancelDelete, .cancelRestore: shown = .manage(nil)
         case .askRestore: shown = .manage(.confirmRestore)
         case .restore:
-            shown = .manage(nil)
+            // Asked first on Manage; offered at once where the library is empty.
+            if case .manage = shown { shown = .manage(nil) }
             library.restoreDefaults()
-        case .add: openAddForm(returnTo: .manage, pictureFile: nil)
+        case .add:
+            // Back where it was asked for (an empty library offers it on the punch
+            // screen and on More targets too), the new target chosen.
+            openAddForm(returnTo: page == .allTargets ? .main : page, pictureFile: nil)
         case .edit(let id):
             guard let target = library.targets.first(where: { $0.id == id }) else { return }
             openEditForm(target, returnTo: .manage)

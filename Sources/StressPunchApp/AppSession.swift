@@ -170,7 +170,8 @@ public final class AppSession {
         applySettings()
         policy.start(self)
         // The first launch says how to begin, once (a kiosk has its own attract loop).
-        if policy.showsLibraryButtons, ui != nil, ((try? store.setting(Self.firstHintKey)) ?? nil) == nil {
+        // Not over an empty library, where there is no picture to click: its offer says what to do.
+        if policy.showsLibraryButtons, ui != nil, !library.targets.isEmpty, ((try? store.setting(Self.firstHintKey)) ?? nil) == nil {
             ui?.showToast(Self.firstHint, duration: 7)
             firstHintShowing = true
             library.saveSettings([Self.firstHintKey: "shown"])
