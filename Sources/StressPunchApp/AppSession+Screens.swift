@@ -25,6 +25,9 @@ extension AppSession {
         ui.begin(input: frameEvents, width: layout.width, height: layout.height, time: time)
         frameEvents.removeAll(keepingCapacity: true)
         ui.toastClearance = toastClearance
+        // "You already have 4 favorites" goes once it is no longer so (one unstarred,
+        // or deleted): a refusal that stays reads as if the unstar had not worked.
+        if library.favorites.count < FavoriteRule.limit { ui.dismissToast(FavoriteRule.refusalReason) }
         // The punch stage first, under every widget: a press punches only where
         // nothing drawn above it takes it (UIContext.pressReachesStage).
         if isPunchScreen { ui.stage(Rect(x: 0, y: 0, width: Float(layout.width), height: Float(layout.height))) }
