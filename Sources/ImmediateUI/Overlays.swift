@@ -82,6 +82,13 @@ extension UIContext {
         if focused != cancelID && focused != confirmID && pendingFocus != confirmID && pendingFocus != cancelID {
             pendingFocus = destructive ? cancelID : confirmID
         }
+        // The button Enter presses is marked however the dialog was opened: opened with
+        // the mouse it has no focus ring, and a destructive dialog's Cancel looked like
+        // any other button beside a red Delete that looked like the default.
+        let enterPresses = pendingFocus == cancelID || pendingFocus == confirmID ? pendingFocus : focused
+        if enterPresses == cancelID || enterPresses == confirmID {
+            markDefault(enterPresses == cancelID ? cancelRect : confirmRect)
+        }
         var answer = ConfirmResult.pending
         if takeBack() {
             answer = escapeConfirms ? .confirmed : .cancelled
@@ -92,6 +99,14 @@ extension UIContext {
         }
         if answer != .pending { closeModal() }
         return answer
+    }
+
+    /// An accent edge round a dialog's default button (the one Enter presses), drawn
+    /// inside its bounds so it never reads as the focus ring, which stands off it.
+    func markDefault(_ rect: Rect) {
+        let width = max(2, 3 * scale)
+        let radius = theme.cornerRadius * scale
+        draw(.stroke(rect.insetBy(width / 2), cornerRadius: max(0, radius - width / 2), color: theme.accent, width: width))
     }
 
     // MARK: [SECTION] Custom modals

@@ -27,4 +27,64 @@ struct ManagePolishTests {
         #expect(!after.contains(Self.refusal), "\(after)")
         #expect(try run.cli.list().filter(\.favorite).count == 3)
     }
+
+    /// Pixels of the theme's accent (0xFF9F6E) along the edge of the dialog button whose
+    /// label is drawn in `box` (the label's box from a `texts` line).
+    static func accentPixels(_ shot: Screenshot, aroundLabel box: [Double]) -> Int {
+        let centerX = Int(box[0] + box[2] / 2), centerY = Int(box[1] + box[3] / 2)
+        var count = 0
+        for y in (centerY - 34)...(centerY + 34) {
+            for x in (centerX - 130)...(centerX + 130) {
+                let p = shot.pixel(x, y)
+                if abs(Int(p[0]) - 0xFF) < 14 && abs(Int(p[1]) - 0x9F) < 14 && abs(Int(p[2]) - 0x6E) < 14 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The box of the last text drawn that reads `text`, from a `texts` line.
+    static func box(of text: String, in url: URL) throws -> [Double] {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        let objects = try lines.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        return try #require(objects.last { $0["text"] as? String == text }?["box"] as? [Double])
+    }
+
+    @Test("the Delete dialog marks its default button, Cancel, however it was opened: mouse, keyboard or pad; the mark follows the focus")
+    func dialogDefaultIsMarked() throws {
+        let run = HeadlessRun()
+        // Opened with the mouse; closed with Escape, the focus is back on the row's
+        // Delete, which Enter and then pad A open again; Tab moves to the dialog's Delete.
+        let result = try run.run("""
+            0.20 key Ctrl+L
+            0.50 click \(ManageLibraryTests.deleteOfRow1)
+            0.70 screenshot $DIR/mouse.png
+            0.70 texts $DIR/mouse.jsonl
+            0.80 key Escape
+            1.00 key Return
+            1.20 screenshot $DIR/keyboard.png
+            1.20 texts $DIR/keyboard.jsonl
+            1.30 key Escape
+            1.50 pad a
+            1.70 screenshot $DIR/pad.png
+            1.70 texts $DIR/pad.jsonl
+            1.80 key Tab
+            2.00 screenshot $DIR/moved.png
+            2.00 texts $DIR/moved.jsonl
+            2.10 key Escape
+            2.30 quit
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        for way in ["mouse", "keyboard", "pad"] {
+            let shot = try Screenshot(run.folder.file("\(way).png").path)
+            let texts = run.folder.file("\(way).jsonl")
+            let onCancel = Self.accentPixels(shot, aroundLabel: try Self.box(of: "Cancel", in: texts))
+            let onDelete = Self.accentPixels(shot, aroundLabel: try Self.box(of: "Delete", in: texts))
+            #expect(onCancel > 400 && onDelete < 50, "\(way): \(onCancel) accent pixels round Cancel, \(onDelete) round Delete")
+        }
+        let moved = try Screenshot(run.folder.file("moved.png").path), texts = run.folder.file("moved.jsonl")
+        let onCancel = Self.accentPixels(moved, aroundLabel: try Self.box(of: "Cancel", in: texts))
+        let onDelete = Self.accentPixels(moved, aroundLabel: try Self.box(of: "Delete", in: texts))
+        #expect(onCancel < 50 && onDelete > 400, "after Tab: \(onCancel) round Cancel, \(onDelete) round Delete")
+        #expect(try run.cli.list().count == 8)
+    }
 }
