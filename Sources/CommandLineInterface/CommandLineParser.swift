@@ -192,10 +192,13 @@ public struct CommandLineParser: Sendable {
             }
             return .importLibrary(file: absoluteURL(rest[0], isDirectory: false), replace: replace, dataDirectory: dataDirectory)
         case "restore-backup":
-            guard arguments.count <= 2, arguments.count == 1 || !arguments[1].hasPrefix("-") else {
+            var rest = Array(arguments.dropFirst())
+            let confirmed = rest.contains("--yes")
+            rest.removeAll { $0 == "--yes" }
+            guard rest.count <= 1, rest.allSatisfy({ !$0.hasPrefix("-") }) else {
                 throw UsageError(message: tr("library restore-backup takes at most one backup file"), usage: Usage.restoreBackup)
             }
-            return .restoreBackup(file: arguments.count == 2 ? absoluteURL(arguments[1], isDirectory: false) : nil, dataDirectory: dataDirectory)
+            return .restoreBackup(file: rest.first.map { absoluteURL($0, isDirectory: false) }, confirmed: confirmed, dataDirectory: dataDirectory)
         case let other?:
             throw UsageError(message: tr("unknown library subcommand '%s'", other), usage: Usage.library)
         case nil:

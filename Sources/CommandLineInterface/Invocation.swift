@@ -49,7 +49,8 @@ public enum Invocation: Equatable {
     case exportLibrary(file: URL, withPIN: Bool, dataDirectory: URL)
     case importLibrary(file: URL, replace: Bool, dataDirectory: URL)
     /// A rolling backup put back (the newest good one when no file is named).
-    case restoreBackup(file: URL?, dataDirectory: URL)
+    /// `confirmed` (--yes): the library in place is replaced without asking.
+    case restoreBackup(file: URL?, confirmed: Bool, dataDirectory: URL)
     /// Punches per day over the last `days` local days, and per target.
     case stats(json: Bool, days: Int, dataDirectory: URL)
     /// The user's settings, as the Settings screen shows them.

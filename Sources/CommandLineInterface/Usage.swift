@@ -25,7 +25,7 @@ public enum Usage {
     public static var kiosk: String { [setPIN, setIdle, setDefault, resetLockout].joined(separator: " | ") }
     public static let export = "stresspunch library export FILE [--with-pin] [--data-dir DIR]"
     public static let importArchive = "stresspunch library import FILE [--replace] [--data-dir DIR]"
-    public static let restoreBackup = "stresspunch library restore-backup [FILE] [--data-dir DIR]"
+    public static let restoreBackup = "stresspunch library restore-backup [FILE] [--yes] [--data-dir DIR]"
     public static let library = [export, importArchive, restoreBackup].joined(separator: " | ")
     public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
     public static let settings = "stresspunch settings list [--json] | get KEY | set KEY VALUE [--data-dir DIR]"
@@ -88,6 +88,8 @@ public enum Usage {
             option("--days N", tr("(stats) the last N days, today included (default: 30)")),
             // TRANSLATORS: --help, what --with-pin does; "library export" is the command. "\n" starts a new line.
             option("--with-pin", tr("(library export) keep the operator PIN's hash in the archive\n(left out by default: anyone with the file could guess it)")),
+            // TRANSLATORS: --help, what --yes does; "library restore-backup" is the command. "\n" starts a new line.
+            option("--yes", tr("(library restore-backup) replace the library without asking\n(without it, a terminal is asked; a script is refused)")),
         ]
         var lines: [String] = [tr("StressPunch: pick a stress target and punch it."), ""]
         // TRANSLATORS: --help, the heading over the commands' synopses.

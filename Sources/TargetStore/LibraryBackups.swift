@@ -42,9 +42,49 @@ public enum LibraryBackups {
         return check == "ok" && id == LibrarySchema.applicationID
     }
 
-    /// The day a backup was made, from its name ("2026-12-01").
+    /// The day a daily backup was made, from its name ("2026-12-01").
     public static func day(of file: URL) -> String {
         String(file.lastPathComponent.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+
+    /// The time the library kept in `file` is from, to be read ("2026-12-01 09:14",
+    /// local time), or nil when its name does not say (any other file). A daily
+    /// backup's day is in its name, with the time its file was written when that was
+    /// the same day; a library a restore set aside has the moment it was set aside in
+    /// its name (`library.sqlite.replaced-<seconds since 1970>[-<count>]`). Names are
+    /// parsed, never cut by length: cutting a daily backup's prefix and suffix off a
+    /// replaced one's name printed a garbled day.
+    public static func timeOf(_ file: URL, timeZone: TimeZone = .current) -> String? {
+        let name = file.lastPathComponent
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        let replaced = TargetStore.databaseFileName + ".replaced-"
+        if name.hasPrefix(replaced) {
+            let stamp = name.dropFirst(replaced.count).prefix { $0 != "-" }
+            guard let seconds = Int(stamp) else { return nil }
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        let day = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+        guard DayTotal.isDay(day) else { return nil }
+        formatter.dateFormat = "yyyy-MM-dd"
+        if let written = try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date,
+           formatter.string(from: written) == day {
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: written)
+        }
+        return day
+    }
+
+    /// How many targets the library in `file` holds, read without changing it; nil
+    /// when it cannot be read (damaged, or not there).
+    public static func targetCount(in file: URL) -> Int? {
+        guard FileManager.default.fileExists(atPath: file.path),
+              let connection = try? DatabaseConnection(path: file.path, readOnly: true) else { return nil }
+        let count: Int64?? = try? connection.read { db in try db.scalarInt("SELECT count(*) FROM target") }
+        return count.flatMap { $0 }.map(Int.init)
     }
 
     static func dayName(_ date: Date) -> String {
@@ -99,14 +139,7 @@ public enum LibraryBackups {
     /// one rename swaps the copy in. A restore that fails at any step (a full disk, an
     /// I/O error) leaves the old library exactly where it was.
     public static func restore(_ backup: URL?, into dataDirectory: URL, now: Date = Date()) throws(TargetStoreError) -> (backup: URL, movedAside: URL?) {
-        guard let source = backup ?? newestGood(in: dataDirectory) else {
-            // TRANSLATORS: %s is the backups folder.
-            throw .fileSystem(tr("there is no good backup in %s; a backup is made each day the library is opened", folder(for: dataDirectory).path))
-        }
-        guard isGood(source) else {
-            // TRANSLATORS: the backup file given, and the backups folder.
-            throw .fileSystem(tr("%s is not a whole StressPunch library; choose another backup (they are in %s)", source.path, folder(for: dataDirectory).path))
-        }
+        let source = try chosen(backup, in: dataDirectory)
         let library = dataDirectory.appendingPathComponent(TargetStore.databaseFileName)
         let manager = FileManager.default
         do {
@@ -164,6 +197,20 @@ public enum LibraryBackups {
             unlink(temporary.path)
             throw error
         }
+    }
+
+    /// The backup a restore puts back: `backup`, or the newest good one when nil;
+    /// refused when it is not a whole library of ours.
+    public static func chosen(_ backup: URL?, in dataDirectory: URL) throws(TargetStoreError) -> URL {
+        guard let source = backup ?? newestGood(in: dataDirectory) else {
+            // TRANSLATORS: %s is the backups folder.
+            throw .fileSystem(tr("there is no good backup in %s; a backup is made each day the library is opened", folder(for: dataDirectory).path))
+        }
+        guard isGood(source) else {
+            // TRANSLATORS: the backup file given, and the backups folder.
+            throw .fileSystem(tr("%s is not a whole StressPunch library; choose another backup (they are in %s)", source.path, folder(for: dataDirectory).path))
+        }
+        return source
     }
 
     /// `library.sqlite.replaced-<time>`, with a count after it when a restore in the

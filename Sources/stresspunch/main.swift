@@ -231,23 +231,9 @@ case .importLibrary(let file, let replace, let dataDirectory):
     } catch {
         fail(error.commandLine, status: 1)
     }
-case .restoreBackup(let file, let dataDirectory):
-    // The running app keeps the library file it opened: one swapped under it would
-    // take every later save of the app into the file set aside.
-    if let holder = InstanceLock.holder(dataDirectory: dataDirectory) {
-        // TRANSLATORS: %s is the running app's process ID.
-        fail(tr("StressPunch is running on this library (process %s); quit it, then run this again", holder.processID), status: 1)
-    }
+case .restoreBackup(let file, let confirmed, let dataDirectory):
     do {
-        let result = try LibraryBackups.restore(file, into: dataDirectory)
-        let day = LibraryBackups.day(of: result.backup)
-        if let kept = result.movedAside {
-            // TRANSLATORS: the backup file, its day (2026-12-01), and the file the replaced library is kept as.
-            print(tr("restored the library from %s (%s); the one it replaced is kept as %s", result.backup.path, day, kept.path))
-        } else {
-            // TRANSLATORS: the backup file and its day (2026-12-01).
-            print(tr("restored the library from %s (%s)", result.backup.path, day))
-        }
+        print(try RestoreBackupRunner(dataDirectory: dataDirectory).run(file: file, confirmed: confirmed))
     } catch {
         fail(error.commandLine, status: 1)
     }

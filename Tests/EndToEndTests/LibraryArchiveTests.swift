@@ -99,7 +99,7 @@ struct LibraryArchiveTests {
         let damaged = try cli.run("targets", "list")
         #expect(damaged.status == 1)
         #expect(damaged.standardError.contains("restore-backup") && damaged.standardError.contains(made[0]), "\(damaged.standardError)")
-        let restored = try cli.run("library", "restore-backup")
+        let restored = try cli.run("library", "restore-backup", "--yes")
         #expect(restored.status == 0, "\(restored.standardError)")
         #expect(restored.standardOutput.contains("kept as"), "\(restored.standardOutput)")
         // The backup was made when the library first opened: before the user's targets

@@ -42,7 +42,7 @@ extension RealWindowTests {
         for _ in 0..<200 where first.isRunning { usleep(50_000) }
         #expect(!first.isRunning && first.terminationStatus == 0)
         // Once it has quit the library is free again.
-        let after = try cli.run("library", "restore-backup")
+        let after = try cli.run("library", "restore-backup", "--yes")
         #expect(!after.standardError.contains("is running"), "\(after.standardError)")
     }
 }

@@ -21,13 +21,13 @@ struct RestoreSafetyTests {
         #expect(pictures.count == 2)
         try Self.agePictures(cli)
         // The only backup was made at the first open, before the pictures were added.
-        let restored = try cli.run("library", "restore-backup")
+        let restored = try cli.run("library", "restore-backup", "--yes")
         #expect(restored.status == 0, "\(restored.standardError)")
         #expect(try cli.run("targets", "list").status == 0)
         #expect(cli.pictureFiles == pictures, "the sweep deleted pictures the replaced library names")
         // Putting the replaced library back gives every target its picture.
         let kept = try #require(cli.folder.fileNames(in: "data").first { $0.hasPrefix("library.sqlite.replaced-") && !$0.hasSuffix("-wal") })
-        #expect(try cli.run("library", "restore-backup", cli.dataDirectory + "/" + kept).status == 0)
+        #expect(try cli.run("library", "restore-backup", cli.dataDirectory + "/" + kept, "--yes").status == 0)
         let back = try cli.list()
         #expect(back.filter { !$0.builtin }.count == 2)
         for target in back where !target.builtin { #expect(FileManager.default.fileExists(atPath: target.image)) }
@@ -42,7 +42,7 @@ struct RestoreSafetyTests {
         let shim = try #require(FaultShim.library, "the fault shim did not build")
         for (pattern, code) in [(".incoming-library.sqlite", ENOSPC), ("/library.sqlite", EIO)] {
             let failed = try StressPunchProcess.run(
-                ["--data-dir", cli.dataDirectory, "library", "restore-backup"],
+                ["--data-dir", cli.dataDirectory, "library", "restore-backup", "--yes"],
                 environment: ["LD_PRELOAD": shim, "STRESSPUNCH_FAULT_PATH": pattern, "STRESSPUNCH_FAULT_ERRNO": String(code)])
             #expect(failed.status == 1, "\(failed.standardOutput)")
             #expect(failed.standardError.hasPrefix("stresspunch: ") && failed.standardError.split(separator: "\n").count == 1,
