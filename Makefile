@@ -33,8 +33,8 @@ test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(call compile-catalogs,.build/release/locale)
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
-	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
-	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RecordTests|CageTests|SoundServerTests|ScreenReaderTests"
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests"
 
 # The renderer, shader and screenshot suites again on the portable kernels
 # (STRESSPUNCH_SIMD=baseline turns the AVX2 ones off): the same goldens, byte for
@@ -59,7 +59,7 @@ soak: test-deps
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
 # are left out: they check the packaged build's files, not memory.
-SANITIZE_SKIP = --skip RealWindowTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests --skip ScreenReaderTests
+SANITIZE_SKIP = --skip RealWindowTests --skip RealWindowPromptnessTests --skip SoundServerDropoutTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests --skip ScreenReaderTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests|GamepadWakeTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt

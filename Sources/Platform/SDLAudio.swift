@@ -27,8 +27,31 @@ public final class SDLAudio: @unchecked Sendable {
     public static let sampleRate: Int32 = requested("SDL_AUDIO_FREQUENCY", default: 48_000, range: 8_000...192_000)
     /// The channels asked for: SDL's own `SDL_AUDIO_CHANNELS`, else stereo.
     static let requestedChannels: Int32 = requested("SDL_AUDIO_CHANNELS", default: 2, range: 1...8)
-    /// Frames per mix buffer: 256 at 48 kHz is 5.3 ms.
-    public static let bufferFrames: Int32 = 256
+    /// Frames per mix buffer where the device is the card itself (ALSA) or a file
+    /// (the disk driver): 256 at 48 kHz is 5.3 ms, so a punch is heard within it.
+    public static let directBufferFrames: Int32 = 256
+    /// Frames per mix buffer on a sound server (PulseAudio, PipeWire). SDL asks the
+    /// server for one buffer of latency in all, and a server wakes its clients on a
+    /// timer of its own: with 5 ms punches dropped out (twelve gaps of 0.5-10 ms in six
+    /// punches, recorded from the sink), so there the buffer holds about 10 ms.
+    public static let serverBufferFrames: Int32 = 512
+    /// The buffer this device runs with (see the two above).
+    public private(set) var bufferFrames: Int32 = SDLAudio.directBufferFrames
+
+    /// The buffer for SDL's audio driver `driver`: the sound servers get room to
+    /// schedule; the card and the disk a buffer as small as they play cleanly.
+    static func bufferFrames(forDriver driver: String?, frequency: Int32) -> Int32 {
+        let base = driver == "pulseaudio" || driver == "pipewire" ? serverBufferFrames : directBufferFrames
+        // The same time at another rate (a 96 kHz device needs twice the frames), in a
+        // power of two as SDL prefers.
+        let scaled = Double(base) * Double(frequency) / 48_000
+        var frames: Int32 = 64
+        while Double(frames) < scaled * 0.75 && frames < 8192 { frames *= 2 }
+        return frames
+    }
+
+    /// SDL's audio driver, once the audio subsystem is up.
+    static var currentDriver: String? { SDL_GetCurrentAudioDriver().map { String(cString: $0) } }
     static let channelCount: Int32 = 16
     static let pitchSteps: [Float] = [0.90, 0.95, 1.0, 1.05, 1.10]
 
@@ -94,7 +117,8 @@ public final class SDLAudio: @unchecked Sendable {
         if let lockstep {
             Mix_SetPostMix(lockstepPostMix, Unmanaged.passUnretained(lockstep).toOpaque())
         }
-        if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, Self.bufferFrames) }) != 0 {
+        bufferFrames = Self.bufferFrames(forDriver: Self.currentDriver, frequency: Self.sampleRate)
+        if StderrSilencer.silenced({ Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, bufferFrames) }) != 0 {
             Mix_SetPostMix(nil, nil)
             lockstep = nil
             // TRANSLATORS: on the terminal; %s is SDL's own reason (in English).
@@ -149,7 +173,8 @@ public final class SDLAudio: @unchecked Sendable {
         lastSound = Self.monotonicSeconds()
         guard isResting else { return }
         let before = format
-        let opened = StderrSilencer.silenced { Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, Self.bufferFrames) } == 0
+        let frames = bufferFrames
+        let opened = StderrSilencer.silenced { Mix_OpenAudio(Self.sampleRate, UInt16(AUDIO_S16SYS), Self.requestedChannels, frames) } == 0
         guard opened else {
             // Like a device that went away: try again now and then.
             isResting = false
@@ -416,6 +441,6 @@ public final class SDLAudio: @unchecked Sendable {
 
     /// Seconds of audio per mix buffer, as the device really runs.
     public var bufferDuration: Double {
-        Double(Self.bufferFrames) / Double(format.frequency)
+        Double(bufferFrames) / Double(format.frequency)
     }
 }

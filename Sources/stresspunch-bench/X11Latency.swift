@@ -20,6 +20,12 @@ import TargetStore
 /// the first frame in which that punch landed. Punches 1.5 s apart, so each finds the
 /// loop asleep as a user's first punch does.
 ///
+/// punch_to_sound_pulse: as punch_to_present_x11, but sound goes through a real
+/// PulseAudio server of the bench's own (a null sink), and the figure is from the press
+/// to the moment the punch's first sample reaches the sink's monitor (see PulseSink):
+/// the app's buffer, the server's scheduling and its resampler all count, as for a
+/// person at a desktop.
+///
 /// punch_to_audio_after_rest: the app is left alone for `restSeconds` (40 by
 /// default; the audio device closes after 10 s without sound), then the pointer moves
 /// toward the target for 200 ms, a motion event every 10 ms (its first one opens the
@@ -58,6 +64,10 @@ enum X11Latency {
         let data = folder.appendingPathComponent("data")
         try IdleBench.prepareLibrary(at: data, targets: 0, kiosk: false)
 
+        // punch_to_sound_pulse plays through a real PulseAudio server; the others
+        // through SDL's disk driver, which plays at real-time pace.
+        let pulse = scenario == "punch_to_sound_pulse" ? try PulseSink(folder: folder.appendingPathComponent("pulse")) : nil
+        defer { pulse?.stop() }
         let (server, display) = try startServer()
         defer {
             kill(server.processIdentifier, SIGKILL)
@@ -71,6 +81,7 @@ enum X11Latency {
         environment["SDL_VIDEODRIVER"] = "x11"
         environment["SDL_AUDIODRIVER"] = "disk"
         environment["SDL_DISKAUDIOFILE"] = folder.appendingPathComponent("audio.raw").path
+        if let pulse { environment.merge(pulse.clientEnvironment) { $1 } }
         child.environment = environment
         let output = Pipe()
         child.standardOutput = output
@@ -125,7 +136,9 @@ enum X11Latency {
         do {
             let options = AppOptions(dataDirectory: URL(fileURLWithPath: data), size: WindowSize(width: size.width, height: size.height))
             let app = try RunningApp(options: options, headless: false)
-            guard let probe = app.audio.installLatencyProbe() else { throw Failure(description: "no audio device (disk driver)") }
+            guard let probe = app.audio.installLatencyProbe() else { throw Failure(description: "no audio device") }
+            // What the sound server's sink renders, heard from its monitor.
+            let monitor = scenario == "punch_to_sound_pulse" ? try SinkMonitor(environment: [:]) : nil
             let shared = Locked(Shared())
             app.presented = { [unowned app] in
                 let landed = app.session.controller.punchesLanded
@@ -149,7 +162,19 @@ enum X11Latency {
                     shared.withLock { $0.done = true }
                     SDLEventInjector().quit()
                 }
-                if scenario == "punch_to_present_x11" {
+                if let monitor {
+                    for round in 0..<rounds {
+                        pointer.move(x: target.x + (round % 5 - 2) * 20, y: target.y + (round % 3 - 1) * 20)
+                        usleep(1_500_000)
+                        monitor.arm()
+                        let pressed = nowMilliseconds()
+                        pointer.click()
+                        let deadline = pressed + 1000
+                        while monitor.heardAt == nil && nowMilliseconds() < deadline { usleep(200) }
+                        if let heard = monitor.heardAt { results.withLock { $0.append(heard - pressed) } }
+                    }
+                    monitor.stop()
+                } else if scenario == "punch_to_present_x11" {
                     for round in 0..<rounds {
                         pointer.move(x: target.x + (round % 5 - 2) * 20, y: target.y + (round % 3 - 1) * 20)
                         usleep(1_500_000)
@@ -189,7 +214,7 @@ enum X11Latency {
             }
             driver.start()
             // The real loop until the driver is done (it sends a quit), with a bound.
-            let bound = scenario == "punch_to_present_x11" ? Double(rounds) * 2 + 10 : Double(rounds) * (restSeconds + 2) + 10
+            let bound = scenario != "punch_to_audio_after_rest" ? Double(rounds) * 2 + 10 : Double(rounds) * (restSeconds + 2) + 10
             AppRunner.runLoop(app, until: DispatchTime.now().uptimeNanoseconds + UInt64(bound * 1e9))
             while !shared.withLock({ $0.done }) { usleep(10_000) }
             let figures = results.withLock { $0 }

@@ -135,3 +135,121 @@ struct SoundServerTests {
         #expect(!app.isRunning && app.terminationStatus == 0)
     }
 }
+
+/// Runs of digital silence inside sounds, in interleaved 16-bit PCM: what a client's
+/// underrun leaves in a sound server's output (the server plays nothing for the buffer
+/// the client did not fill in time).
+struct SilenceGaps {
+    /// A run at least this long inside a sound is a gap (0.5 ms at 48 kHz).
+    static let shortestGap = 24
+    /// Silence this long ends a sound (50 ms at 48 kHz): punches are further apart.
+    static let betweenSounds = 2_400
+
+    var sounds = 0
+    /// Where each gap starts (frames into the recording) and how many frames it lasts.
+    var gaps: [(start: Int, frames: Int)] = []
+
+    init(samples: [Int16], channels: Int) {
+        let frames = samples.count / channels
+        var soundStart: Int?, silentSince: Int?
+        func silent(_ frame: Int) -> Bool { (0..<channels).allSatisfy { samples[frame * channels + $0] == 0 } }
+        for frame in 0..<frames {
+            if silent(frame) {
+                if silentSince == nil { silentSince = frame }
+                if let since = silentSince, soundStart != nil, frame - since >= Self.betweenSounds {
+                    soundStart = nil
+                }
+            } else {
+                if soundStart == nil {
+                    soundStart = frame
+                    sounds += 1
+                } else if let since = silentSince, frame - since >= Self.shortestGap {
+                    gaps.append((since, frame - since))
+                }
+                silentSince = nil
+            }
+        }
+    }
+
+    /// A raw s16le recording.
+    static func read(_ path: String) throws -> [Int16] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return data.withUnsafeBytes { raw in (0..<(raw.count / 2)).map { Int16(littleEndian: raw.load(fromByteOffset: $0 * 2, as: Int16.self)) } }
+    }
+}
+
+/// Punch sounds through a real PulseAudio server, recorded from its sink's monitor.
+@Suite("Punch sounds on a real sound server", .serialized)
+struct SoundServerDropoutTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Records the sink's monitor (48 kHz stereo) into `file` while `body` runs. Ended
+    /// with SIGKILL: a child of a test thread may have SIGTERM blocked (what it wrote
+    /// so far is in the file).
+    static func recording(_ sound: SoundServer, into file: String, _ body: () throws -> Void) throws -> [Int16] {
+        let parec = try spawnShell(
+            "exec parec --latency-msec=10 -d punches.monitor --format=s16le --rate=48000 --channels=2 --raw > '\(file)' 2>/dev/null < /dev/null",
+            environment: sound.clientEnvironment)
+        usleep(500_000)
+        defer {
+            kill(parec, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(parec, &status, 0) < 0 && errno == EINTR {}
+        }
+        try body()
+        usleep(800_000)
+        kill(parec, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(parec, &status, 0) < 0 && errno == EINTR {}
+        return try SilenceGaps.read(file)
+    }
+
+    @Test("six punches recorded from the sink's monitor hold no gap of silence inside a sound; paplay of the same sound, the control, holds none")
+    func punchesHaveNoDropouts() throws {
+        let sound = try SoundServer()
+        #expect(sound.sinkState() != nil, "the sound server did not start")
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--size", "1024x640"],
+                                     environment: sound.clientEnvironment.merging(["SDL_AUDIODRIVER": "pulseaudio"]) { $1 })
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let geometry = try RealWindowTests.geometry(display, windowID)
+        #expect(sound.waitFor("RUNNING", timeout: 5), "the app never opened a stream")
+        usleep(1_000_000)
+        let punches = try Self.recording(sound, into: cli.folder.file("punches.raw").path) {
+            for index in 0..<6 {
+                try display.tool("/usr/bin/xdotool", ["mousemove", String(geometry.x + 480 + index * 10), String(geometry.y + 300), "click", "1"])
+                usleep(600_000)
+            }
+        }
+        let heard = SilenceGaps(samples: punches, channels: 2)
+        #expect(heard.sounds == 6, "the monitor heard \(heard.sounds) sounds for six punches")
+        #expect(heard.gaps.isEmpty, "gaps inside punch sounds (start frame, frames at 48 kHz): \(heard.gaps)")
+        #expect(try cli.list().map(\.punches).reduce(0, +) == 6)
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<100 where app.isRunning { usleep(50_000) }
+
+        // The control: the same sound played by PulseAudio's own client.
+        let file = Self.root.appendingPathComponent("Assets/Sounds/punch-1.wav").path
+        let played = try Self.recording(sound, into: cli.folder.file("control.raw").path) {
+            for _ in 0..<3 {
+                _ = shell("timeout 10 paplay '\(file)' < /dev/null > /dev/null 2>&1", environment: sound.clientEnvironment)
+                usleep(300_000)
+            }
+        }
+        let control = SilenceGaps(samples: played, channels: 2)
+        #expect(control.sounds == 3, "paplay played three times; the monitor heard \(control.sounds) sounds")
+        #expect(control.gaps.isEmpty, "gaps inside paplay's sounds: \(control.gaps)")
+
+        // The check can fail: two milliseconds of silence planted inside the control's
+        // first sound are found, and only they.
+        var planted = played
+        if let onset = played.indices.first(where: { played[$0] != 0 }) {
+            let start = (onset / 2 + 2_400) * 2
+            for index in start..<min(planted.count, start + 96 * 2) { planted[index] = 0 }
+        }
+        let found = SilenceGaps(samples: planted, channels: 2)
+        #expect(found.gaps.count == 1 && found.gaps.first?.frames ?? 0 >= 96, "the planted gap was not found: \(found.gaps)")
+    }
+}
