@@ -91,7 +91,9 @@ public final class RunningApp {
             title: "StressPunch", width: size.width, height: size.height,
             fullscreen: !headless && (settings.fullscreen || options.kiosk), kiosk: options.kiosk, display: options.display,
             position: position, rememberedDisplay: remembered?.display,
-            scalesWithDesktop: options.size == nil && remembered == nil, fitsDisplay: options.size == nil)
+            // Headless, the size is --size or 1280x720 as said: SDL's offscreen display
+            // (1024x768) and the desktop's scale are no screen of its own to fit.
+            scalesWithDesktop: !headless && options.size == nil && remembered == nil, fitsDisplay: !headless && options.size == nil)
         if let icon = BuiltinAssets.windowIcon() { window.setIcon(icon) }
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {

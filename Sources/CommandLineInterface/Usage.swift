@@ -60,8 +60,8 @@ public enum Usage {
             // TRANSLATORS: --help, what --data-dir does. The two %s are folders. Keep option names, words in capitals (DIR, FILE, N)
             // and commands as they are in every option's text; "\n" starts a new line, indented under the text (keep lines under 60 columns).
             option("--data-dir DIR", tr("where the library lives (default: %s,\nelse %s)", "$XDG_DATA_HOME/StressPunch", "~/.local/share/StressPunch")),
-            // TRANSLATORS: --help, what --size does. The example size is typed as is.
-            option("--size WxH", tr("window size in pixels, e.g. 1280x720")),
+            // TRANSLATORS: --help, what --size does. The sizes are typed as they are.
+            option("--size WxH", tr("window size in pixels (--headless default: 1280x720)")),
             // TRANSLATORS: --help, what --fullscreen does.
             option("--fullscreen", tr("start fullscreen")),
             // TRANSLATORS: --help, what --kiosk does. "kiosk set-pin" is the command, typed as is.
