@@ -345,6 +345,7 @@ public final class PunchController {
         // A chain stays on one target: switching targets starts a new one.
         let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && target.id == lastHitTarget
         let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
+        effects.scorePopRoom = (layout.scale, layout.width)
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo,
                                                tool: tool))
         guard landed else { return }

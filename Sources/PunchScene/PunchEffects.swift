@@ -79,7 +79,7 @@ public struct ScorePop: Sendable, Equatable {
     public var strength: Int
     public var text: String
     public var age: Float = 0
-    /// Which of three places beside the hit it takes (0 left, 1 middle, 2 right), so
+    /// Which of three places beside its own hit it takes (0 left, 1 on it, 2 right), so
     /// pops of a quick flurry sit side by side instead of on top of each other.
     public var slot: Int = 1
     /// The big one (950 and up): its number is punched in larger.
@@ -89,8 +89,9 @@ public struct ScorePop: Sendable, Equatable {
     /// How far apart the three places' middles are, in points: a big "999!" (the widest
     /// number, 1.45 times the largest size, a tenth more at its spring-in's overshoot)
     /// and a largest ordinary one beside it do not touch (DejaVu Sans Bold's digits are
-    /// 0.7 em, its "!" 0.44).
-    public static let slotSpacing: Float = 175
+    /// 0.7 em, its "!" 0.44; 2.6 em counted), so the big one's place is never taken by
+    /// the next hit's.
+    public static let slotSpacing: Float = 182
 
     /// Where its text goes in a window `windowWidth` pixels wide at `scale` (its box,
     /// `outline` pixels of outline included each side) and how big; nil when too small
@@ -102,13 +103,10 @@ public struct ScorePop: Sendable, Equatable {
         let size = Int((30 + 22 * PunchStrength.unit(strength)) * (isBig ? 1.45 : 1) * s * self.scale(reduceMotion: reduceMotion))
         guard size > 2 else { return nil }
         let width = Int(Float(size) * 4), height = Int(Float(size) * 1.4)
-        // The text is about 2.6 em wide, centred in the box. The flurry's spot moves in
-        // from the window's edges as a group (the widest number in an outer place stays
-        // on screen), so no number is pushed onto its neighbour.
+        // The text is about 2.6 em wide, centred in the box.
         let textHalf = Int(Float(size) * 1.3)
-        let reach = Self.slotSpacing * s + 52 * 1.45 * 1.1 * 1.3 * s
-        let spot = Float(windowWidth) > 2 * reach ? max(reach, min(Float(windowWidth) - reach, x)) : Float(windowWidth) / 2
-        let centre = Int(spot + Float(slot - 1) * Self.slotSpacing * s)
+        // Its place beside its own hit, in from the window's edges (ScorePopLayout.swift).
+        let centre = Int(self.centre(scale: s, windowWidth: windowWidth).rounded())
         let left = max(textHalf, min(windowWidth - textHalf, centre)) - width / 2
         // The box is 1.4 em tall around a 1 em line: its text starts a fifth of an em in.
         let raised = Int(y - (64 + Float(slot == 1 ? 0 : 22) + rise(reduceMotion: reduceMotion)) * s) - height / 2
@@ -188,7 +186,10 @@ public struct PunchEffects: Sendable {
     public static let minimumFlashInterval: Float = 1.0 / 3
     private var random: SeededRandom
     /// Score pops on screen, oldest first.
-    public private(set) var scorePops: [ScorePop] = []
+    public internal(set) var scorePops: [ScorePop] = []
+    /// The scale and the window's width the pops are drawn at, so a new one is placed
+    /// where no other is in its way (the controller keeps them; 0 wide: no edges).
+    public var scorePopRoom: (scale: Float, windowWidth: Int) = (1, 0)
     /// The running combo (2 or more shows as "×N"), its text, and how long ago its
     /// last hit landed.
     public private(set) var combo = 0
@@ -293,21 +294,12 @@ public struct PunchEffects: Sendable {
         }
         if !reduceMotion { trauma = min(1, trauma + 0.2 + 0.55 * PunchStrength.unit(impact.strength)) }
         updateShake()
-        // The first free of the three places, the middle one when all are free; in a
-        // flurry that fills all three, the oldest pop's. A new pop replaces whatever is
-        // still in its place (fading ones too), so pops sit side by side, never in heaps.
-        let live = scorePops.filter { $0.age < ScorePop.lifetime * 0.6 }
-        let taken = Set(live.map(\.slot))
-        let slot = [1, 0, 2].first { !taken.contains($0) } ?? scorePops.first?.slot ?? 1
-        scorePops.removeAll { $0.slot == slot }
-        // The places are beside one spot, the flurry's first hit: measured from each
-        // hit's own spot, pops of hits a little apart landed on each other ("502562!").
-        // A new flurry's first pop clears what still fades of the last one.
-        let anchor = live.first.map { ($0.x, $0.y) } ?? (impact.windowX, impact.windowY)
-        if live.isEmpty { scorePops.removeAll() }
-        if scorePops.count == Self.maxScorePops { scorePops.removeFirst() }
+        // Beside its own hit, in the first of its three places no other pop is in the
+        // way of (ScorePopLayout.swift): fingers far apart each get their number by
+        // their hit, and a flurry on one spot sits side by side, never in heaps.
         // TRANSLATORS: the number that springs from a punch: how hard it was, 0 to 999.
-        var pop = ScorePop(x: anchor.0, y: anchor.1, strength: impact.strength, text: tr("%d!", impact.strength), slot: slot)
+        var pop = placeScorePop(ScorePop(x: impact.windowX, y: impact.windowY, strength: impact.strength,
+                                         text: tr("%d!", impact.strength)))
         // Held at its fullest, not at the small size it springs in from.
         if hold > 0 { pop.age = ScorePop.peakAge }
         scorePops.append(pop)

@@ -32,6 +32,7 @@ struct ScorePopFlurryTests {
           arguments: [(Float(0.5), 480), (Float(1), 1280)])
     func scatteredFlurryStaysApart(scale: Float, width: Int) {
         var effects = PunchEffects()
+        effects.scorePopRoom = (scale, width)
         // Hits 10 to 60 px apart, strong and weak, a big one among them, near the left edge too.
         let spots: [(Float, Int)] = [(240, 502), (250, 562), (230, 439), (262, 999), (40, 700), (60, 310), (48, 960)]
         for (x, strength) in spots {
@@ -49,6 +50,21 @@ struct ScorePopFlurryTests {
                     #expect(first.1 <= second.0 || second.1 <= first.0, "numbers overlap: \(first) and \(second) after \(x)")
                 }
             }
+        }
+    }
+
+    @Test("fingers far apart at once: each score pop stands beside its own hit, not in a row beside the first",
+          arguments: [[Float(380), 640, 900], [900, 640, 380], [200, 1080, 640]])
+    func fingersApartKeepTheirPops(hits: [Float]) {
+        var effects = PunchEffects()
+        effects.scorePopRoom = (1, 1280)
+        for x in hits { _ = effects.punch(PunchImpact(windowX: x, windowY: 360, targetPoint: (0.5, 0.5), strength: 400)) }
+        for _ in 0..<12 { effects.step(1 / 120) }
+        #expect(effects.scorePops.count == 3)
+        for (pop, hit) in zip(effects.scorePops, hits) {
+            guard let placed = pop.placement(scale: 1, reduceMotion: false, windowWidth: 1280) else { continue }
+            let centre = Float(placed.box.x) + Float(placed.box.width) / 2
+            #expect(abs(centre - hit) < 40, "\(pop.text) stands \(abs(centre - hit)) px from its hit at \(hit) (hits \(hits))")
         }
     }
 
