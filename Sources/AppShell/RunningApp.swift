@@ -98,12 +98,10 @@ public final class RunningApp {
         audio = SDLAudio(lockstepHeadless: lockstepAudio ?? headless)
         if !headless {
             // Said once at start: what is missing, and that the app carries on without it.
+            // No gamepad is nothing missing (most desktops have none, and one plugged in
+            // later just works), so a normal launch says nothing on stderr.
             if let reason = audio.unavailableReason {
                 FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(reason))\n".utf8))
-            }
-            if SDLInput.attachedGamepadCount == 0 {
-                let advice = tr("no gamepad connected; plug one in any time to aim and punch with it")
-                FileHandle.standardError.write(Data("stresspunch: \(advice)\n".utf8))
             }
         }
         for name in SoundNames.all {

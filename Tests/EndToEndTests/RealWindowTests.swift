@@ -92,6 +92,24 @@ final class VirtualDisplay {
         return app
     }
 
+    /// Starts the app on this display as `launch` does, with its standard error written
+    /// to the file at `standardError` (made, or emptied, here) to be read once it quits.
+    func launch(_ arguments: [String], standardError path: String, environment: [String: String] = [:]) throws -> Process {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let errors = FileHandle(forWritingAtPath: path) else {
+            throw VirtualDisplayError(message: "cannot write \(path)")
+        }
+        defer { try? errors.close() }
+        let app = Process()
+        app.executableURL = StressPunchProcess.executableURL
+        app.arguments = arguments
+        app.environment = ProcessInfo.processInfo.environment
+            .merging(["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"]) { $1 }.merging(environment) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = errors
+        try app.run()
+        return app
+    }
+
     /// The id of the first visible window whose name contains `name`, waiting up to
     /// `timeout` seconds for it to appear.
     func waitForWindow(named name: String, timeout: Double = 15) throws -> String? {
