@@ -140,6 +140,7 @@ public enum Localization {
                 text = PseudoLocale.transform(english)
             } else if state.catalog != nil {
                 text = lookUp(english, context: context?.description)
+                if state.rightToLeft { text = markedRightToLeft(text) }
             }
             state.cache[key] = text
             return text
@@ -155,7 +156,8 @@ public enum Localization {
     public static func translation(ofStored message: String) -> String {
         state.withLock { state in
             if let known = state.storedCache[message] { return known }
-            let text = state.pseudo ? PseudoLocale.transform(message) : state.catalog == nil ? message : lookUp(message, context: nil)
+            var text = state.pseudo ? PseudoLocale.transform(message) : state.catalog == nil ? message : lookUp(message, context: nil)
+            if state.rightToLeft && state.catalog != nil && text != message { text = markedRightToLeft(text) }
             state.storedCache[message] = text
             return text
         }
@@ -168,12 +170,15 @@ public enum Localization {
             if state.pseudo { return PseudoLocale.transform(english) }
             guard state.catalog != nil else { return english }
             let n = UInt(clamping: count.magnitude)
+            let found: String
             if let context {
                 let key = context.description + "\u{4}" + singular.description
-                guard let found = dngettext(domain, key, plural.description, n).map({ String(cString: $0) }) else { return english }
-                return found == key ? english : found
+                guard let text = dngettext(domain, key, plural.description, n).map({ String(cString: $0) }) else { return english }
+                found = text == key ? english : text
+            } else {
+                found = dngettext(domain, singular.description, plural.description, n).map { String(cString: $0) } ?? english
             }
-            return dngettext(domain, singular.description, plural.description, n).map { String(cString: $0) } ?? english
+            return state.rightToLeft ? markedRightToLeft(found) : found
         }
     }
 

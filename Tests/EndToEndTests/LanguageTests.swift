@@ -97,6 +97,34 @@ struct LanguageTests {
         #expect(manage.contains("٠ لكمة"), "\(manage)")
     }
 
+    @Test("under Arabic the app's own texts read right to left, with Arabic digits and percent signs on every screen")
+    func arabicDirectionDigitsAndPercent() throws {
+        let run = HeadlessRun()
+        let steps = ["key 2", "texts $DIR/main.jsonl", "key ctrl+l", "texts $DIR/manage.jsonl", "key escape", "key ctrl+t", "texts $DIR/stats.jsonl", "key escape", "key ctrl+,",
+                     "texts $DIR/settings.jsonl", "key escape", "key ctrl+r", "click 640 330", "texts $DIR/rush.jsonl"]
+        let script = steps.enumerated().map { "\(0.5 + Double($0.offset) * 0.5) \($0.element)" }.joined(separator: "\n") + "\n8 quit\n"
+        let result = try run.run(script, size: "1280x720", environment: ["LANG": "ar_EG.UTF-8"])
+        try #require(result.status == 0, "the app failed: \(result.standardError)")
+        var shown: [String: [Placed]] = [:]
+        for screen in ["main", "manage", "stats", "settings", "rush"] {
+            let lines = try String(contentsOf: run.folder.file("\(screen).jsonl"), encoding: .utf8).split(separator: "\n")
+            shown[screen] = try lines.map { try JSONDecoder().decode(Placed.self, from: Data($0.utf8)) }
+        }
+        // The Printer's message opens with "PC LOAD LETTER": it reads right to left all the same.
+        let message = shown["manage"]?.first { $0.text.contains("PC LOAD LETTER") }
+        #expect(message?.text.hasPrefix("\u{200F}") == true, "\(message?.text.debugDescription ?? "no message")")
+        // No Latin digit nor percent sign, but in key names (F1, a favorite's key).
+        for (screen, texts) in shown {
+            for text in texts.map(\.text) {
+                // A favorite's key opens its card's name: "\u{200E}2  The Printer".
+                let named = text.hasPrefix("\u{200E}") ? String(text.dropFirst(4)) : text
+                let spoken = named.replacingOccurrences(of: "F1", with: "")
+                #expect(!spoken.contains { $0.isASCII && ($0.isNumber || $0 == "%") }, "\(screen): \(text.debugDescription)")
+            }
+        }
+        #expect(shown["settings"]?.contains { $0.text.contains("٪") } == true)
+    }
+
     @Test("under Arabic the layout mirrors: Stats and the tools change sides, Back goes right, and a click lands where it is seen")
     func arabicMirrors() throws {
         let arabic = ["LANG": "ar_EG.UTF-8"]
