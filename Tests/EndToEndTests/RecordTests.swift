@@ -48,12 +48,18 @@ struct RecordTests {
         try xdotool("mouseup", "1")
         usleep(1_200_000)
         try xdotool("key", "--window", windowID, "Escape")
-        // Long enough for every fade and hover to end on a busy machine: the replay's
-        // screenshot comes at Ctrl+Q, later, so the screen must be at rest by now (at
-        // 1.5 s, once, under a CPU-bound suite beside it, 15 pixels had not settled).
-        usleep(3_000_000)
+        // The replay's screenshot comes at Ctrl+Q, later, so the real one is taken once
+        // the screen holds still: two captures 300 ms apart the same. Not a fixed wait,
+        // which could hide a frame the app owes (RealWindowPromptnessTests checks that
+        // the next screen comes within 100 ms).
         let real = cli.folder.file("real.xwd").path
-        try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(real)'"])
+        let settled = try RealWindowTests.eventually(5) {
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(real).a'"])
+            usleep(300_000)
+            try display.tool("/bin/sh", ["-c", "xwd -root -silent > '\(real)'"])
+            return FileManager.default.contentsEqual(atPath: real + ".a", andPath: real)
+        }
+        #expect(settled, "the real screen never held still")
         try xdotool("key", "--window", windowID, "ctrl+q")
         for _ in 0..<200 where app.isRunning { usleep(50_000) }
         #expect(!app.isRunning, "Ctrl+Q should close the window")
