@@ -17,8 +17,9 @@ public enum HelpOverlay {
         let wide = w >= 1100 * s
         let columns = wide ? 4 : 2
         let rows = wide ? 1 : 2
-        let card = Rect(x: max(16 * s, (w - 1180 * s) / 2), y: max(16 * s, h * 0.08),
-                        width: min(w - 32 * s, 1180 * s), height: min(h - 32 * s, h * 0.84))
+        // Nearly the window's height: at 1280x720 every line of the punch screen's fits.
+        let margin = max(16 * s, h * 0.04)
+        let card = Rect(x: max(16 * s, (w - 1180 * s) / 2), y: margin, width: min(w - 32 * s, 1180 * s), height: h - 2 * margin)
         ui.panel(card, shadow: true)
         let pad = 24 * s
         // TRANSLATORS: the help's heading; %s is the page's name ("Help — Settings").
@@ -66,22 +67,29 @@ public enum HelpOverlay {
             max(shared, sheet.sections.enumerated().filter { $0.offset / columns == row }.map { needed($0.element) }.max() ?? 0)
         }
         let content = rowHeights.reduce(0, +) + gap * Float(rows - 1)
+        // Only what shows whole is drawn: a line the scroll's edge would cut in half
+        // waits above or below, where the scrollbar says there is more.
+        let shown = body.insetBy(-4 * s)
+        func whole(_ top: Float, _ height: Float) -> Bool { top >= shown.minY - 0.5 && top + height <= shown.maxY + 0.5 }
         ui.scrollPage("help-cards", contentHeight: content, in: body, bleed: 4) { area in
             for (index, section) in sheet.sections.enumerated() {
                 let column = index % columns, row = index / columns
                 let rowTop = area.minY + rowHeights.prefix(row).reduce(0, +) + gap * Float(row)
                 let box = Rect(x: area.minX + Float(column) * (columnWidth + gap), y: rowTop, width: columnWidth, height: rowHeights[row])
                 ui.draw(.rect(box, color: ui.theme.backgroundDeep.withAlpha(0.55), cornerRadius: ui.theme.cornerRadius * s))
-                ui.drawFitted(section.device.title, in: Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
-                              font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight)
+                if whole(box.minY + 8 * s, 32 * s) {
+                    ui.drawFitted(section.device.title, in: Rect(x: box.minX + 14 * s, y: box.minY + 8 * s, width: box.width - 28 * s, height: 32 * s),
+                                  font: ui.font(ui.theme.fontSize, .bold), color: ui.theme.highlight)
+                }
                 var y = box.minY + 44 * s
                 for line in section.lines {
                     let count = lines(line)
+                    defer { y += lineHeight * (1.35 + count) }
+                    guard whole(y, lineHeight * (0.95 + count)) else { continue }
                     ui.drawFitted(line.input, in: Rect(x: box.minX + 14 * s, y: y, width: textWidth, height: lineHeight),
                                   font: ui.font(17, .bold), color: ui.theme.text)
                     ui.draw(.text(line.does, Rect(x: box.minX + 14 * s, y: y + lineHeight * 0.95, width: textWidth, height: lineHeight * count),
                                   font: doesFont, color: ui.theme.textMuted, alignment: .leading, maxLines: Int(count)))
-                    y += lineHeight * (1.35 + count)
                 }
             }
         }
