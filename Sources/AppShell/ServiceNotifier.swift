@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Localization
 
 /// Tells systemd how the app is doing, by the sd_notify datagram protocol, when it
 /// runs as a `Type=notify` service (`NOTIFY_SOCKET` set): READY=1 once the first frame
@@ -10,6 +11,10 @@ import Glibc
 /// The protocol is one datagram of `KEY=VALUE` lines to the socket named by the
 /// variable (a leading `@` names an abstract socket); libsystemd's `sd_notify` sends
 /// the same, and writing it here keeps a library off the link line for 30 lines.
+///
+/// Talking to systemd never blocks: the socket is non-blocking, so a queue nobody
+/// reads (a manager that hung, a socket some other program bound) drops the message
+/// instead of freezing the loop in `sendto`, and that is said once on stderr.
 public final class ServiceNotifier {
     private let address: sockaddr_un?
     private let addressLength: socklen_t
@@ -18,6 +23,7 @@ public final class ServiceNotifier {
     public let pingInterval: Double?
     private var lastPing = -Double.infinity
     private var readySent = false
+    private var saidDropped = false
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         var target = sockaddr_un()
@@ -33,7 +39,7 @@ public final class ServiceNotifier {
             }
             address = target
             addressLength = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
-            socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         } else {
             address = nil
             addressLength = 0
@@ -81,10 +87,17 @@ public final class ServiceNotifier {
     private func send(_ message: String) {
         guard var target = address, socketFD >= 0 else { return }
         let bytes = Array(message.utf8)
-        _ = withUnsafePointer(to: &target) { pointer in
+        let sent = withUnsafePointer(to: &target) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                sendto(socketFD, bytes, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength)
+                sendto(socketFD, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), socketAddress, addressLength)
             }
+        }
+        // A full queue: this message is dropped (the next ping may get through).
+        if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK, !saidDropped {
+            saidDropped = true
+            // TRANSLATORS: on the terminal, said once when the app runs as a systemd service; keep NOTIFY_SOCKET as it is.
+            let note = tr("systemd is not reading its notify socket (NOTIFY_SOCKET), so messages to it are dropped; check that systemd, or whatever set NOTIFY_SOCKET, is running")
+            FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
         }
     }
 }
