@@ -56,11 +56,32 @@ public enum Localization {
         state.withLock { $0.folder }.map(catalogs(in:)) ?? []
     }
 
-    /// The language codes `folder` holds a catalog of ours for (`LANG/LC_MESSAGES/stresspunch.mo`).
+    /// The language codes `folder` holds a usable catalog of ours for
+    /// (`LANG/LC_MESSAGES/stresspunch.mo`, passing CatalogCheck).
     static func catalogs(in folder: String) -> [String] {
+        allCatalogs(in: folder).filter { catalogProblem(folder: folder, language: $0) == nil }
+    }
+
+    /// Every language code `folder` holds a catalog file for, usable or not.
+    static func allCatalogs(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/LC_MESSAGES/\(domain).mo") }.sorted()
     }
+
+    /// Why `language`'s catalog in `folder` is not used, or nil; worked out once per
+    /// file as it is (its size and time).
+    static func catalogProblem(folder: String, language: String) -> String? {
+        let path = "\(folder)/\(language)/LC_MESSAGES/\(domain).mo"
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return "it cannot be read" }
+        let identity = "\(path)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec)\u{0}\(info.st_mtim.tv_nsec)"
+        if let known = checkedCatalogs.withLock({ $0[identity] }) { return known }
+        let problem = CatalogCheck.problem(at: path)
+        checkedCatalogs.withLock { $0[identity] = .some(problem) }
+        return problem
+    }
+
+    private static let checkedCatalogs = Locked<[String: String?]>([:])
 
     /// The language in use: a catalog's code, `en`, or the pseudo-locale's.
     public static var language: String {
@@ -108,6 +129,13 @@ public enum Localization {
         let wanted = asked.map { [$0] } ?? LanguagePreference.environmentLanguages(environment)
         let catalogs = availableCatalogs
         let choice = LanguagePreference.choose(from: wanted, catalogs: catalogs)
+        // A catalog that would have been chosen but fails its check is said, once a switch.
+        let folder = state.withLock { $0.folder }
+        let refused = folder.flatMap { folder in
+            LanguagePreference.choose(from: wanted, catalogs: allCatalogs(in: folder)).flatMap { language in
+                language == choice || language == pseudoLanguage ? nil : catalogProblem(folder: folder, language: language).map { (language, $0) }
+            }
+        }
         let region = LanguagePreference.formattingLocale(environment)
         state.withLock { state in
             state.pseudo = choice == pseudoLanguage
@@ -122,6 +150,11 @@ public enum Localization {
             setenv("LANGUAGE", state.catalog ?? "C", 1)
             // Signals gettext that the catalogs changed, so nothing cached is reused.
             _ = textdomain(domain)
+        }
+        if let (language, problem) = refused {
+            // TRANSLATORS: a catalog file was refused; %1$s is its language code, %2$s why (in English, e.g. "its
+            // plural rule divides by zero for 0").
+            return tr("the translation for \"%1$s\" cannot be used: %2$s; speaking English", language, problem)
         }
         guard let asked, choice == nil, !LanguagePreference.isEnglish(asked) else { return nil }
         // TRANSLATORS: the language setting names one without a translation (said in English, then); %1$s is the

@@ -176,6 +176,11 @@ public struct UserSettings: Sendable, Equatable {
             guard let value = PunchTool(named: trimmed) else { throw .badValue(key, text) }
             tool = value
         } else if key == .language {
+            // C and POSIX speak the messages as written: English, as the Settings screen names it.
+            if ["c", "posix", "c.utf-8", "c.utf8"].contains(trimmed) {
+                language = "en"
+                return
+            }
             guard Self.isLanguageCode(trimmed) else { throw .badValue(key, text) }
             language = Self.languageCode(trimmed)
         } else if key == .contrast {

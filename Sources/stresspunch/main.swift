@@ -36,8 +36,9 @@ func openLibrary(_ dataDirectory: URL) throws(TargetStoreError) -> TargetStore {
 }
 
 // The environment's language (LANG, LC_MESSAGES, LANGUAGE) for everything said before
-// a library is open; the library's `language` setting takes over once it is.
-Localization.start()
+// a library is open; the library's `language` setting takes over once it is. A
+// catalog refused for its own sake (a plural rule that divides by zero) is said.
+if let note = Localization.start() { FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8)) }
 
 // Everything this process creates (the library, its pictures, backups) is the user's
 // alone: the library holds the kiosk PIN's hash.
@@ -213,21 +214,7 @@ case .exportLibrary(let file, let withPIN, let dataDirectory):
     }
 case .importLibrary(let file, let replace, let dataDirectory):
     do {
-        let store = try openLibrary(dataDirectory)
-        let report = try LibraryArchive.importArchive(file, into: store, importer: PictureImporter(codec: SDLPictureCodec()), replace: replace)
-        if replace {
-            // TRANSLATORS: `library import --replace`: how many targets, the archive file. The English says "1 targets" too.
-            print(tr("replaced the library with %d targets from %s", report.added, file.path))
-        } else {
-            // TRANSLATORS: `library import`: how many targets were added, the archive file. The English says "1 targets" too.
-            let added = tr("added %d targets from %s", report.added, file.path)
-            // TRANSLATORS: `library import`: %2$s is the line "added 3 targets from FILE", %1$d how many of the archive's targets
-            // the library had already (the same name, message and picture), which were not added again.
-            print(report.alreadyThere == 0 ? added : trn("%2$s; %1$d was already in the library and was skipped",
-                                                         "%2$s; %1$d were already in the library and were skipped", report.alreadyThere, added))
-        }
-        // TRANSLATORS: `library import` left a target out: its name and why.
-        for skipped in report.skipped { print(tr("skipped %s", DiagnosticText.oneLine(skipped))) }
+        for line in try ImportArchiveRunner(store: openLibrary(dataDirectory)).run(file: file, replace: replace) { print(line) }
     } catch {
         fail(error.commandLine, status: 1)
     }
@@ -265,6 +252,8 @@ case .app(let options):
         // TRANSLATORS: %s is the running app's process ID.
         fail(tr("StressPunch is already running on this library (process %s); switch to its window, or quit it and start again", holder.processID),
              status: 1)
+    case .refused(let refusal):
+        fail(refusal, status: 1)
     case .unavailable:
         break
     }

@@ -125,6 +125,48 @@ struct LanguageTests {
         #expect(shown["settings"]?.contains { $0.text.contains("٪") } == true)
     }
 
+    @Test("a catalog whose plural rule divides by zero, or one too large, is refused with one line and the app speaks English")
+    func hostileCatalogRefused() throws {
+        let folder = TemporaryDirectory("catalogs")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let german = try String(contentsOf: root.appendingPathComponent("po/de.po"), encoding: .utf8)
+        let dividing = german.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("\"Plural-Forms:") ? "\"Plural-Forms: nplurals=2; plural=(n / 0);\\n\"" : String($0)
+        }.joined(separator: "\n")
+        let catalog = folder.file("de/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try Data(dividing.utf8).write(to: folder.file("de.po"))
+        let compile = try ToolProcess.run("/usr/bin/msgfmt", ["-o", catalog.appendingPathComponent("stresspunch.mo").path, folder.file("de.po").path])
+        try #require(compile.status == 0, "\(compile.standardError)")
+        // Plural messages are what gettext computes the rule for: stats says "0 punches".
+        let cli = CLI()
+        let run = try StressPunchProcess.run(["stats", "--data-dir", cli.dataDirectory],
+                                             environment: ["LANG": "de_DE.UTF-8", "STRESSPUNCH_LOCALE_DIR": folder.url.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "stresspunch: the translation for \"de\" cannot be used: its plural rule divides by zero for 0; speaking English\n")
+        #expect(run.standardOutput.contains("punches"), "\(run.standardOutput)")
+
+        // Over 4 MB: refused by its size, before gettext reads it.
+        let huge = german + "\nmsgid \"padding\"\nmsgstr \"" + String(repeating: "x", count: 5 << 20) + "\"\n"
+        try Data(huge.utf8).write(to: folder.file("de.po"))
+        _ = try ToolProcess.run("/usr/bin/msgfmt", ["-o", catalog.appendingPathComponent("stresspunch.mo").path, folder.file("de.po").path])
+        let padded = try StressPunchProcess.run(["stats", "--data-dir", cli.dataDirectory],
+                                                environment: ["LANG": "de_DE.UTF-8", "STRESSPUNCH_LOCALE_DIR": folder.url.path])
+        #expect(padded.status == 0 && padded.standardOutput.contains("punches"))
+    }
+
+    @Test("settings set language C means English, kept as en, with no warning after")
+    func languageCIsEnglish() throws {
+        let cli = CLI()
+        let set = try StressPunchProcess.run(["settings", "set", "language", "C", "--data-dir", cli.dataDirectory])
+        #expect(set.status == 0 && set.standardError.isEmpty, "\(set.standardError)")
+        let get = try StressPunchProcess.run(["settings", "get", "language", "--data-dir", cli.dataDirectory])
+        #expect(get.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "en")
+        let stats = try StressPunchProcess.run(["stats", "--data-dir", cli.dataDirectory], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(stats.status == 0 && stats.standardError.isEmpty, "\(stats.standardError)")
+        #expect(stats.standardOutput.contains("punches"))
+    }
+
     @Test("under Arabic the layout mirrors: Stats and the tools change sides, Back goes right, and a click lands where it is seen")
     func arabicMirrors() throws {
         let arabic = ["LANG": "ar_EG.UTF-8"]

@@ -30,3 +30,26 @@ struct BaseDirectionTests {
         #expect(Localization.markedRightToLeft("") == "")
     }
 }
+
+/// A plural rule is C arithmetic gettext runs for every plural message: one that
+/// divides by zero, or names a form the catalog does not have, is refused first.
+@Suite("A catalog's plural rule")
+struct PluralRuleTests {
+    @Test("the rules of real languages pass: English, German, French, Arabic, Chinese")
+    func realRules() {
+        #expect(PluralRule.problem(in: " nplurals=2; plural=(n != 1);") == nil)
+        #expect(PluralRule.problem(in: " nplurals=2; plural=(n > 1);") == nil)
+        #expect(PluralRule.problem(in: " nplurals=1; plural=0;") == nil)
+        #expect(PluralRule.problem(in: " nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);") == nil)
+    }
+
+    @Test("a rule that divides by zero, names a form past its count, runs wild or cannot be read is refused, saying why")
+    func refusedRules() {
+        #expect(PluralRule.problem(in: " nplurals=2; plural=(n / 0);")?.contains("divides by zero") == true)
+        #expect(PluralRule.problem(in: " nplurals=2; plural=(n % (n - 5)) != 0;")?.contains("divides by zero for 5") == true)
+        #expect(PluralRule.problem(in: " nplurals=2; plural=n;")?.contains("form 2 of 2") == true)
+        #expect(PluralRule.problem(in: " nplurals=2; plural=" + String(repeating: "(", count: 100) + "n" + String(repeating: ")", count: 100) + ";") != nil)
+        #expect(PluralRule.problem(in: " nplurals=2; plural=(n ** 2);") != nil)
+        #expect(PluralRule.problem(in: " nplurals=0; plural=0;") != nil)
+    }
+}
