@@ -12,7 +12,9 @@ public enum DiagnosticText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                // Bidi controls too: a name's RIGHT-TO-LEFT OVERRIDE would reorder the rest of the line.
+                if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+                    || TargetValidation.isBidiControl(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -44,14 +44,25 @@ public enum TargetValidation {
         return message
     }
 
-    /// Trims spaces, tabs and line breaks at both ends. Done on Unicode scalars by hand
-    /// so StressCore needs no Foundation.
+    /// Trims spaces, tabs and line breaks at both ends, and drops the bidi embedding,
+    /// override and isolate controls (U+202A-202E, U+2066-2069) anywhere: from a file
+    /// name, an archive or a paste, a RIGHT-TO-LEFT OVERRIDE made a name read backwards
+    /// in lists and on a terminal ("gpj.exe"). The marks (U+200E, U+200F) stay: mixed
+    /// Arabic and Latin text needs them. Done on Unicode scalars by hand so StressCore
+    /// needs no Foundation.
     public static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isBidiControl($0) })
+        let scalars = kept
         guard let first = scalars.firstIndex(where: { !isTrimmable($0) }),
               let last = scalars.lastIndex(where: { !isTrimmable($0) })
         else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// The bidi embeddings, overrides and isolates, which reorder what follows them.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
