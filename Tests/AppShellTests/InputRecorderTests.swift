@@ -6,6 +6,27 @@ import Testing
 
 @Suite("Recording input as a headless script")
 struct InputRecorderTests {
+    @Test("a PIN pad's input is one comment for as long as the pad is open: neither the PIN's length nor its timing shows")
+    func pinPadIsOneComment() throws {
+        let folder = TemporaryDirectory("recording")
+        let file = folder.file("kiosk.txt")
+        let recorder = try InputRecorder(url: file, width: 1024, height: 640, pixelScale: (1, 1))
+        recorder.record([.keyDown(.escape, modifiers: [], isRepeat: false)], at: 0.5)
+        for (index, digit) in "86420".enumerated() {
+            recorder.record([.text(String(digit)), .keyDown(.character(digit), modifiers: [], isRepeat: false)],
+                            at: 1 + Double(index) * 0.13, secret: true)
+        }
+        // The pad closes (a wrong PIN, then Escape), and opens again: a second comment.
+        recorder.record([.keyDown(.escape, modifiers: [], isRepeat: false)], at: 3)
+        recorder.record([.keyDown(.character("1"), modifiers: [], isRepeat: false)], at: 4, secret: true)
+        recorder.finish(at: 5)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let comments = text.split(separator: "\n").filter { $0.contains("PIN pad input") }
+        #expect(comments.count == 2, "\(text)")
+        #expect(comments.first?.hasPrefix("# 1.0 ") == true && comments.last?.hasPrefix("# 4.0 ") == true, "\(comments)")
+        #expect(!text.contains("86420") && !text.contains("keydown 8") && !text.contains("text \"8\""))
+    }
+
     @Test("every recordable event becomes a line the script parser reads back as the same input")
     func linesParseBack() throws {
         let folder = TemporaryDirectory("recording")

@@ -16,6 +16,9 @@ public final class InputRecorder {
     private var gamepadID: Int32?
     private var gamepadUnplugged = false
     private let pixelScale: (x: Float, y: Float)
+    /// The PIN pad is open and its first hidden input was said: one comment stands for
+    /// all of it, so the recording tells neither the PIN's length nor its keys' timing.
+    private var hidingPINInput = false
 
     /// Creates (or empties) `url` and writes the script's header: what made it, and
     /// the window's size in pixels as its first line, so the replay lays out the same.
@@ -37,14 +40,17 @@ public final class InputRecorder {
     /// Adds this frame's events, each at its own time (seconds since start). While `secret` (a
     /// kiosk's PIN pad is open) what could enter a PIN (keys, text, presses, touches,
     /// a pad's buttons and sticks) is written as a comment that says so, never as the
-    /// event: a recording must not hold the operator's PIN, nor replay into it.
+    /// event: a recording must not hold the operator's PIN, nor replay into it. One
+    /// comment, at the pad's first input, for as long as the pad stays open.
     public func record(_ events: [TimedInputEvent], secret: Bool = false) {
+        if !secret { hidingPINInput = false }
         guard !events.isEmpty else { return }
         for timed in events {
             // The shortest text that reads back as the same Double: a replay is exact.
             let event = timed.event, stamp = "\(timed.time) "
             if secret && Self.couldEnterPIN(event) {
-                pending += "# " + stamp + Self.secretPlaceholder + "\n"
+                if !hidingPINInput { pending += "# " + stamp + Self.secretPlaceholder + "\n" }
+                hidingPINInput = true
             } else if let line = line(for: event) {
                 pending += stamp + line + "\n"
             }
