@@ -182,6 +182,20 @@ extension UIContext {
     /// How many toasts are showing.
     public var toastCount: Int { toasts.count + (actionToastThisFrame ? 1 : 0) }
 
+    /// The top of the toasts over a page now, a gap above the highest (nil when none
+    /// shows): a list reaching down to the window's bottom margin ends its view here
+    /// while they show, so a toast clips its rows instead of covering them, and no row
+    /// moves. The toasts are those still up and the stack of the last frame (an Undo
+    /// toast is built after the page).
+    public var toastStackTop: Float? {
+        var stack: Float = 0
+        for toast in toasts where time < toast.start + toast.duration {
+            stack += toastSize(toast.message, actionWidth: 0).height + 8 * scale
+        }
+        stack = max(stack, toastStackHeight)
+        return stack > 0 ? toastBottom - stack : nil
+    }
+
     /// The widest a toast gets before its text wraps.
     var toastMaxWidth: Float { min(bounds.width - 32 * scale, 640 * scale) }
 

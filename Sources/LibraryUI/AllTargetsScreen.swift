@@ -36,7 +36,7 @@ extension LibraryScreens {
             }
         }
         ui.scrollGrid("all-targets", count: matches.count, minimumItemWidth: 180, itemHeight: 236, spacing: 16,
-                      padding: 4, in: gridRect) { index, rect in
+                      padding: 4, in: shownPart(of: gridRect)) { index, rect in
             let target = targets[matches[index]]
             ui.pushID(target.id)
             // Invisibly, unless the keyboard or pad brought the user here.

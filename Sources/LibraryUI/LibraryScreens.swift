@@ -101,12 +101,23 @@ public struct LibraryScreens {
                  in: Rect(x: header.minX, y: header.maxY, width: header.width, height: 38 * layout.scale))
     }
 
-    /// The area below a header with a subtitle, for the page's list or grid. It ends
-    /// above the toasts' band, toast or not: none hides a row, and no row moves for one.
-    public func pageBody(under header: Rect) -> Rect {
+    /// The area below a header with a subtitle, for the page's list or grid: down to
+    /// the bottom margin, the window's height used (a list ended above a toast band
+    /// left an empty strip under its cut row). Its list scrolls in `shownPart(of:)`.
+    /// `reservingToastBand`: it ends above the toasts' band, toast or not, for a page
+    /// laid out to fit (the charts), which a toast must not cover.
+    public func pageBody(under header: Rect, reservingToastBand: Bool = false) -> Rect {
         let top = header.maxY + 40 * layout.scale
-        let bottom = max(margin, ui.toastBand)
+        let bottom = reservingToastBand ? max(margin, ui.toastBand) : margin
         return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
+    }
+
+    /// What of `body` a list shows now: all of it, or while toasts show, the part above
+    /// them. The rows are laid out in `body` as always, so none moves when a toast
+    /// comes or goes; a toast clips the last ones instead of covering them.
+    public func shownPart(of body: Rect) -> Rect {
+        guard let top = ui.toastStackTop, top < body.maxY else { return body }
+        return Rect(x: body.minX, y: body.minY, width: body.width, height: max(1, top - body.minY))
     }
 
     // MARK: Search over a long list
@@ -126,11 +137,12 @@ public struct LibraryScreens {
         return result
     }
 
-    /// The area below a header and its search row, for the page's list or grid.
+    /// The area below a header and its search row, for the page's list or grid: down to
+    /// the bottom margin, its list shown in `shownPart(of:)`.
     public func searchedBody(under header: Rect) -> Rect {
         let s = layout.scale
         let top = header.maxY + 74 * s
-        let bottom = max(margin, ui.toastBand)
+        let bottom = margin
         return Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(0, Float(layout.height) - top - bottom))
     }
 

@@ -42,7 +42,7 @@ extension LibraryScreens {
         _ = searchRow(filter, placeholder: tr("Search names and messages"), summary: summary, under: header)
         let listRect = searchedBody(under: header)
         let highlight = addedRowHighlight(filter)
-        ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: listRect) { index, rect in
+        ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: shownPart(of: listRect)) { index, rect in
             let target = targets[matches[index]]
             ui.pushID(target.id)
             // One row to a screen reader, named for its target: its Edit and Delete inside it.

@@ -33,7 +33,7 @@ extension LibraryScreens {
         }
         let entries = picker.entries
         ui.scrollGrid("picker", count: entries.count, minimumItemWidth: 170, itemHeight: 214, spacing: 14, padding: 4,
-                      in: gridRect) { index, rect in
+                      in: shownPart(of: gridRect)) { index, rect in
             let entry = entries[index]
             ui.pushID(entry.url.path)
             // As wide as the card's title (it is inset 8 points each side).

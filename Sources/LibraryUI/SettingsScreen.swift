@@ -89,7 +89,7 @@ extension LibraryScreens {
             if let on = switchRow(tr("Frame photos as stickers"), current.photoFrame, in: row(3, in: display)) { changed.photoFrame = on }
             if let language = languageRow(current.language, in: row(4, in: display)) { changed.language = language }
         }
-        ui.scrollPage("settings", contentHeight: contentHeight, in: body) { build(in: $0) }
+        ui.scrollPage("settings", contentHeight: contentHeight, in: shownPart(of: body)) { build(in: $0) }
 
         if changed != current { action = .changeSettings(changed) }
         if ui.backRequested { action = .show(.main) }

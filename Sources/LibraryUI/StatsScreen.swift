@@ -34,7 +34,8 @@ extension LibraryScreens {
             summary = trn("%d punch in 30 days · strongest %d", "%d punches in 30 days · strongest %d", total, strongest)
         }
         subtitle(summary, under: header)
-        let body = pageBody(under: header)
+        // Laid out to fit, not a list: above the toasts' band, which no chart moves for.
+        let body = pageBody(under: header, reservingToastBand: true)
         let gap = 20 * s
         // The rankings side by side where both have room, else one under the other. Each
         // part keeps a least height its rows read at; a window too small for them all
