@@ -268,8 +268,9 @@ extension UIContext {
         return trc("accessible description", "%s, %s", description, note)
     }
 
-    /// A round accent badge with a check mark, its top-right corner at `corner`.
-    private func selectionBadge(at corner: Point) {
+    /// A round accent badge with a check mark, its top-right corner at `corner`: the
+    /// selected target's, on its card and on its row in Manage.
+    public func selectionBadge(at corner: Point) {
         let side = 28 * scale
         let badge = Rect(x: corner.x - side, y: corner.y, width: side, height: side)
         draw(.shadow(badge, cornerRadius: side / 2, blur: 6 * scale, offset: Point(0, 2 * scale), color: theme.shadow))

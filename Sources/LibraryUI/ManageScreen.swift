@@ -45,16 +45,27 @@ extension LibraryScreens {
         ui.scrollList("manage", count: matches.count, rowHeight: 92, spacing: 10, padding: 4, in: shownPart(of: listRect)) { index, rect in
             let target = targets[matches[index]]
             ui.pushID(target.id)
+            // The one being punched is marked as its card is on the main screen: an
+            // accent border and a check on its picture.
+            let selected = target.id == library.selectedID
             // One row to a screen reader, named for its target: its Edit and Delete inside it.
-            ui.beginDescribing(ui.id("row"), role: .listItem, name: target.name, rect: rect)
+            ui.beginDescribing(ui.id("row"), role: .listItem, name: target.name, rect: rect,
+                               states: selected ? [.selectable, .selected] : [.selectable])
             defer { ui.endDescribing() }
-            ui.panel(rect, shadow: false)
+            if selected {
+                let border = 3 * s, radius = ui.theme.cornerRadius * s
+                ui.panel(rect, color: ui.theme.accent, shadow: false)
+                ui.panel(rect.insetBy(border), cornerRadius: max(0, radius - border), shadow: false)
+            } else {
+                ui.panel(rect, shadow: false)
+            }
             let pad = 10 * s
             let thumbSide = rect.height - 2 * pad
+            let thumb = Rect(x: rect.minX + pad, y: rect.minY + pad, width: thumbSide, height: thumbSide)
             if let picture = thumbnail(target) {
-                ui.image(picture, in: Rect(x: rect.minX + pad, y: rect.minY + pad, width: thumbSide, height: thumbSide),
-                         cornerRadius: 10 * s, fit: picture.isOpaque ? .fill : .fit)
+                ui.image(picture, in: thumb, cornerRadius: 10 * s, fit: picture.isOpaque ? .fill : .fit)
             }
+            if selected { ui.selectionBadge(at: Point(thumb.maxX + 6 * s, thumb.minY - 4 * s)) }
             // Edit and Delete as wide as their words need (German's "Bearbeiten"), at least as wide as in English.
             let editLabel = tr("Edit"), deleteLabel = tr("Delete")
             let editWidth = max(110 * s, ui.buttonWidth(editLabel)), deleteWidth = max(120 * s, ui.buttonWidth(deleteLabel))

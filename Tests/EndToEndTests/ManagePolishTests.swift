@@ -87,4 +87,31 @@ struct ManagePolishTests {
         #expect(onCancel < 50 && onDelete > 400, "after Tab: \(onCancel) round Cancel, \(onDelete) round Delete")
         #expect(try run.cli.list().count == 8)
     }
+
+    @Test("Manage marks the selected target's row, as the main screen marks its card: an accent border and a check")
+    func selectedRowIsMarked() throws {
+        let run = HeadlessRun()
+        let targets = try run.cli.list()
+        let chosen = targets[2], other = targets[0]
+        #expect(try run.cli.run("targets", "select", String(chosen.id)).status == 0)
+        let result = try run.run("0.30 key Ctrl+L\n0.60 screenshot $DIR/manage.png\n0.60 texts $DIR/manage.jsonl\n0.70 quit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let shot = try Screenshot(run.folder.file("manage.png").path)
+        let texts = run.folder.file("manage.jsonl")
+        // The accent's pixels across a row, from the line of its name to the next row's.
+        func accent(inRowOf name: String) throws -> Int {
+            let box = try Self.box(of: name, in: texts)
+            var count = 0
+            for y in Int(box[1]) - 24..<Int(box[1]) + 66 {
+                for x in 0..<shot.width {
+                    let p = shot.pixel(x, y)
+                    if abs(Int(p[0]) - 0xFF) < 14 && abs(Int(p[1]) - 0x9F) < 14 && abs(Int(p[2]) - 0x6E) < 14 { count += 1 }
+                }
+            }
+            return count
+        }
+        let marked = try accent(inRowOf: chosen.name), plain = try accent(inRowOf: other.name)
+        #expect(marked > 1500 && plain < 50, "\(marked) accent pixels in the selected row, \(plain) in another")
+        #expect(try EmptyLibraryTests.drawnTexts(texts).filter { $0 == "✓" }.count == 1)
+    }
 }
