@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One app at a time on a library. The running app holds a write lock on `app.lock`
 /// in the data folder for as long as its process lives (the kernel lets go when the
@@ -10,6 +11,10 @@ import Foundation
 ///
 /// A POSIX record lock (`fcntl`), not `flock`: another process can ask who holds it
 /// (`F_GETLK` names the process) without taking it even for a moment.
+///
+/// `app.lock` is only ever a regular file: it is opened without following a link and
+/// without waiting (a FIFO's open waits for a writer that never comes), and anything
+/// else found there (a FIFO, a socket, a device, a folder) is refused in one line.
 public final class InstanceLock {
     public static let fileName = "app.lock"
 
@@ -22,8 +27,18 @@ public final class InstanceLock {
     public enum Outcome {
         case acquired(InstanceLock)
         case held(Holder)
+        /// `app.lock` is something else than the lock file: what to do, in one line.
+        case refused(String)
         /// No lock file can be made (a read-only disk): the app runs without one.
         case unavailable
+    }
+
+    /// Whether anybody holds the lock, as `holder` finds it.
+    public enum Probe: Equatable {
+        case free
+        case held(Holder)
+        /// `app.lock` is something else than the lock file: what to do, in one line.
+        case refused(String)
     }
 
     private let descriptor: Int32
@@ -41,8 +56,12 @@ public final class InstanceLock {
         // before the library is.
         mkdir(dataDirectory.path, 0o700)
         let path = dataDirectory.appendingPathComponent(fileName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return .unavailable }
+        let descriptor: Int32
+        switch openLockFile(path, flags: O_RDWR | O_CREAT) {
+        case .file(let opened): descriptor = opened
+        case .refused(let refusal): return .refused(refusal)
+        case .failed: return .unavailable
+        }
         var lock = Self.wholeFile(F_WRLCK)
         // Two launches at once: one wins; the other may find the file locked but not
         // yet written, so it reads again a moment later.
@@ -52,24 +71,71 @@ public final class InstanceLock {
             return .acquired(taken)
         }
         close(descriptor)
-        return holder(dataDirectory: dataDirectory).map(Outcome.held) ?? .unavailable
+        switch holder(dataDirectory: dataDirectory) {
+        case .held(let holder): return .held(holder)
+        case .refused(let refusal): return .refused(refusal)
+        case .free: return .unavailable
+        }
     }
 
-    /// Who holds the lock on the library in `dataDirectory`, or nil when nobody does.
-    public static func holder(dataDirectory: URL) -> Holder? {
+    /// Who holds the lock on the library in `dataDirectory`: nobody (`.free`, also when
+    /// there is no lock file yet), a process, or `.refused` when `app.lock` is not a
+    /// lock file (a command that swaps the library must not go ahead then).
+    public static func holder(dataDirectory: URL) -> Probe {
         let path = dataDirectory.appendingPathComponent(fileName).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
+        let descriptor: Int32
+        switch openLockFile(path, flags: O_RDONLY) {
+        case .file(let opened): descriptor = opened
+        case .refused(let refusal): return .refused(refusal)
+        case .failed: return .free
+        }
         defer { close(descriptor) }
         var probe = Self.wholeFile(F_WRLCK)
-        guard fcntl(descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK) else { return nil }
+        guard fcntl(descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK) else { return .free }
         var window: UInt?
         for _ in 0..<5 {
             window = Self.window(in: descriptor)
             if window != nil { break }
             usleep(100_000)  // the app writes its window once it has opened it
         }
-        return Holder(processID: probe.l_pid, window: window)
+        return .held(Holder(processID: probe.l_pid, window: window))
+    }
+
+    private enum Opened {
+        case file(Int32)
+        case refused(String)
+        case failed(Int32)
+    }
+
+    /// Opens `path` as the lock file: never through a link, never waiting, and only a
+    /// regular file. What is there is looked at before it is opened (opening a device
+    /// can do things) and the opened file again (it may have been swapped between).
+    private static func openLockFile(_ path: String, flags: Int32) -> Opened {
+        var info = stat()
+        if lstat(path, &info) == 0, let refusal = refusal(for: info, path: path) { return .refused(refusal) }
+        let descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else { return .failed(errno) }
+        if fstat(descriptor, &info) != 0 {
+            let failure = errno
+            close(descriptor)
+            return .failed(failure)
+        }
+        if let refusal = refusal(for: info, path: path) {
+            close(descriptor)
+            return .refused(refusal)
+        }
+        return .file(descriptor)
+    }
+
+    /// Why what `info` describes cannot be the lock file, or nil when it can.
+    private static func refusal(for info: stat, path: String) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFLNK:
+            return nil
+        default:
+            // TRANSLATORS: %s is the lock file's path (…/app.lock), found to be a FIFO, a socket or a device.
+            return tr("%s is not a regular file, so it cannot be the library's lock file; remove it and try again", path)
+        }
     }
 
     /// Writes this process's id and its window (nil until it has one) into the file.

@@ -49,10 +49,17 @@ struct RestoreBackupRunner {
 
     /// The running app keeps the library file it opened: one swapped under it would
     /// take every later save of the app into the file set aside.
+    /// A lock file that is not one (a FIFO, a folder) is refused too: nobody can tell
+    /// from it whether the app is running.
     private func refuseWhileRunning() throws(TargetStoreError) {
-        if let holder = InstanceLock.holder(dataDirectory: dataDirectory) {
+        switch InstanceLock.holder(dataDirectory: dataDirectory) {
+        case .free:
+            return
+        case .held(let holder):
             // TRANSLATORS: %s is the running app's process ID.
             throw .fileSystem(tr("StressPunch is running on this library (process %s); quit it, then run this again", holder.processID))
+        case .refused(let refusal):
+            throw .fileSystem(refusal)
         }
     }
 
