@@ -58,11 +58,22 @@ static void pd_jpeg_error_exit(j_common_ptr info) {
     longjmp(guard->escape, 1);
 }
 
+/// True when libjpeg stopped a scan at a restart marker (RST0-RST7): a damaged
+/// restart interval, which the decoder leaves behind and picks up at the marker, as
+/// libjpeg-turbo's own tools and Pillow do; not a file that ends early.
+static int pd_jpeg_at_restart_marker(j_common_ptr info) {
+    if (!info->is_decompressor) return 0;
+    int marker = ((j_decompress_ptr)info)->unread_marker;
+    return marker >= JPEG_RST0 && marker <= JPEG_RST0 + 7;
+}
+
 static void pd_jpeg_emit_message(j_common_ptr info, int level) {
     // Level -1 is a warning: the ones that matter are picture data that ends too
-    // early (the file, or a scan cut off by the next marker), which libjpeg would
-    // otherwise quietly fill with grey: the data cannot hold the picture it claims.
-    if (level < 0 && (info->err->msg_code == JWRN_JPEG_EOF || info->err->msg_code == JWRN_HIT_MARKER)) {
+    // early (the file, or a scan cut off by the next segment or the end), which
+    // libjpeg would otherwise quietly fill with grey: the data cannot hold the
+    // picture it claims.
+    int code = info->err->msg_code;
+    if (level < 0 && (code == JWRN_JPEG_EOF || (code == JWRN_HIT_MARKER && !pd_jpeg_at_restart_marker(info)))) {
         struct pd_jpeg_guard *guard = (struct pd_jpeg_guard *)info->err;
         guard->reason = PD_JPEG_ENDS_EARLY;
         longjmp(guard->escape, 1);
