@@ -8,6 +8,7 @@
 #include <SDL2/SDL_syswm.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -83,13 +84,36 @@ unsigned long xd_window_id(struct SDL_Window *window) {
 
 static int xd_ignore_error(Display *display, XErrorEvent *error) { (void)display; (void)error; return 0; }
 
-int xd_activate_window(unsigned long id) {
+/// 1 when window `id` says it belongs to process `pid` (_NET_WM_PID) and its class is ours.
+static int xd_is_our_window(Display *display, Window id, long pid) {
+    Atom type;
+    int format;
+    unsigned long count = 0, after = 0;
+    unsigned char *value = NULL;
+    int ours = 0;
+    Atom property = XInternAtom(display, "_NET_WM_PID", False);
+    if (XGetWindowProperty(display, id, property, 0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &value) == Success
+        && value != NULL && type == XA_CARDINAL && format == 32 && count == 1) {
+        ours = (long)*(unsigned long *)value == pid;
+    }
+    if (value) XFree(value);
+    if (!ours) return 0;
+    XClassHint hint = {NULL, NULL};
+    if (!XGetClassHint(display, id, &hint)) return 0;
+    ours = (hint.res_name && strcasecmp(hint.res_name, "stresspunch") == 0)
+        || (hint.res_class && strcasecmp(hint.res_class, "stresspunch") == 0);
+    if (hint.res_name) XFree(hint.res_name);
+    if (hint.res_class) XFree(hint.res_class);
+    return ours;
+}
+
+int xd_activate_window(unsigned long id, long pid) {
     Display *display = XOpenDisplay(NULL);
     if (!display) return 0;
     // A window that is gone must not end this process through Xlib's default handler.
     int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(xd_ignore_error);
     XWindowAttributes attributes;
-    int found = XGetWindowAttributes(display, (Window)id, &attributes) != 0;
+    int found = XGetWindowAttributes(display, (Window)id, &attributes) != 0 && xd_is_our_window(display, (Window)id, pid);
     if (found) {
         XEvent event;
         memset(&event, 0, sizeof event);

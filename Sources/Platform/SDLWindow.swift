@@ -136,8 +136,8 @@ public final class SDLWindow {
 
     /// Brings another process's X11 window to the front (see `x11WindowID`); false when
     /// there is no such window on this display.
-    public static func bringToFront(x11Window id: UInt) -> Bool {
-        xd_activate_window(CUnsignedLong(id)) != 0
+    public static func bringToFront(x11Window id: UInt, ownedBy processID: Int32) -> Bool {
+        xd_activate_window(CUnsignedLong(id), CLong(processID)) != 0
     }
 
     /// Where the window is on the screen, in screen coordinates (0, 0 where the window

@@ -243,7 +243,9 @@ case .app(let options):
     case .acquired(let lock):
         instanceLock = lock
     case .held(let holder):
-        if let window = holder.window, SDLWindow.bringToFront(x11Window: window) {
+        // Only a window of the holder's own (its _NET_WM_PID, our class): the id in the
+        // lock file is whatever the holder wrote, and could name anybody's window.
+        if let window = holder.window, SDLWindow.bringToFront(x11Window: window, ownedBy: holder.processID) {
             // TRANSLATORS: %s is the running app's process ID.
             let note = tr("StressPunch is already running on this library (process %s); its window is in front now", holder.processID)
             FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))

@@ -46,3 +46,49 @@ extension RealWindowTests {
         #expect(!after.standardError.contains("is running"), "\(after.standardError)")
     }
 }
+
+extension RealWindowTests {
+    @Test("a second launch raises no window but the holder's own: a foreign id written into the lock is refused with one line, the window left hidden")
+    func foreignWindowInTheLockIsNotRaised() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        _ = try cli.list()
+        // Somebody else's window, hidden.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/xmessage")
+        other.arguments = ["-name", "hiddenwindow", "-title", "Hidden", "not StressPunch"]
+        other.environment = ["DISPLAY": display.display, "PATH": "/usr/bin:/bin"]
+        try other.run()
+        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        let hidden = try #require(try display.waitForWindow(named: "Hidden"), "xmessage showed no window")
+        try display.tool("/usr/bin/xdotool", ["windowunmap", "--sync", hidden])
+        // A local process takes the lock and writes that window into it.
+        let lockFile = cli.dataDirectory + "/app.lock"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", """
+            import fcntl, os, sys, time
+            f = open(sys.argv[1], "r+" if os.path.exists(sys.argv[1]) else "w+")
+            fcntl.lockf(f, fcntl.LOCK_EX)
+            f.truncate(0); f.write("%d\\n%d\\n" % (os.getpid(), int(sys.argv[2]))); f.flush()
+            print("locked", flush=True)
+            time.sleep(30)
+            """, lockFile, hidden]
+        let said = Pipe()
+        holder.standardOutput = said
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        _ = said.fileHandleForReading.availableData
+
+        let environment = ["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]
+        let second = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "--mute"], environment: environment,
+                                                wrapper: ["/usr/bin/timeout", "-s", "KILL", "10"])
+        #expect(second.status == 1, "\(second.status): \(second.standardError)")
+        #expect(second.standardError.contains("already running on this library (process \(holder.processIdentifier))"),
+                "\(second.standardError)")
+        #expect(second.standardError.split(separator: "\n").count == 1, "one line: \(second.standardError)")
+        usleep(500_000)
+        let visible = try display.tool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "Hidden"])
+        #expect(visible.isEmpty, "the foreign window was shown: \(visible)")
+    }
+}

@@ -21,11 +21,14 @@ void xd_show_on_every_desktop(struct SDL_Window *window);
 /// The window's X11 id, 0 when it is not an X11 window.
 unsigned long xd_window_id(struct SDL_Window *window);
 
-/// Brings another program's X11 window `id` to the front on the display in $DISPLAY:
-/// asks the window manager to activate it (EWMH _NET_ACTIVE_WINDOW, as a pager does,
-/// which also restores it from minimized) and, for a server without one, maps and
-/// raises it. 1 when the window exists and was asked, 0 otherwise.
-int xd_activate_window(unsigned long id);
+/// Brings another StressPunch's X11 window `id` to the front on the display in
+/// $DISPLAY: asks the window manager to activate it (EWMH _NET_ACTIVE_WINDOW, as a
+/// pager does, which also restores it from minimized) and, for a server without one,
+/// maps and raises it. Only a window that is that app's: its _NET_WM_PID is `pid` (the
+/// lock's holder, as the kernel reports it) and its WM_CLASS names stresspunch; an id
+/// written into the lock file by anybody else is never raised. 1 when the window is
+/// the app's and was asked, 0 otherwise.
+int xd_activate_window(unsigned long id, long pid);
 
 /// `utf8` as COMPOUND_TEXT for the legacy WM_NAME: Latin-1 characters as their bytes,
 /// every run of others in a UTF-8 segment (ESC % G ... ESC % @), as Xlib writes it in
