@@ -23,6 +23,9 @@ public final class MarkPainter {
     /// Drawing is kept inside this rectangle of the picture (all of it, or the part a
     /// hit changed).
     private var clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
+    /// The picture being marked, as it is without marks: a bruise takes its tone from
+    /// what lies under it there (BruiseTone).
+    private var original: RasterImage?
 
     public init() {
         rowCapacity = 1024
@@ -35,6 +38,7 @@ public final class MarkPainter {
     /// the left, the marks behind it already gone.
     public func picture(_ picture: RasterImage, with marks: MarkSet, wipe: Float? = nil) -> RasterImage {
         guard !marks.isEmpty || wipe != nil else { return picture }
+        original = picture
         let wanted = (ObjectIdentifier(picture), marks.version, wipe ?? -1)
         if let marked, let key, key.picture == wanted.0, key.version == wanted.1, key.wipe == wanted.2 { return marked }
         if picture.width + 4 > rowCapacity {
@@ -142,7 +146,9 @@ public final class MarkPainter {
 
     /// A bruise: a dark plum centre through magenta to nothing, darker and wider as it
     /// deepens, and past two thirds a soft swelling (a pale sheen up and left of the
-    /// middle), each a little oval and turned by where it is, as if drawn by hand.
+    /// middle), each a little oval and turned by where it is, as if drawn by hand. On
+    /// a picture the plum would not show on (a purple or a nearly black photo) it is
+    /// drawn in the tone that stands out there (BruiseTone).
     private func draw(_ mark: Mark, on image: RasterImage) {
         let size = Float(min(image.width, image.height))
         let depth = max(0, min(1, mark.depth))
@@ -152,16 +158,18 @@ public final class MarkPainter {
         let wobble = Easing.sine(mark.x * 37.1 + mark.y * 91.7)
         let aspect = 0.82 + 0.2 * (wobble * 0.5 + 0.5)
         let alpha = 0.3 + 0.55 * depth
+        // What lies under it decides its tone: the whole mark's reach, at its deepest.
+        let tone = BruiseTone.on(BruiseTone.meanColor(of: original ?? image, around: center, radius: 0.082 * size))
         // A plum middle fading through a faint darker rim to a red halo; a fresh one is
         // lighter and redder, a deep one darker and bluer. Two overlapping lobes make
         // each one lumpy, as a hand would draw it, not a stamped disc.
-        let core = Color(hex: 0x9A4A8E).mixed(with: Color(hex: 0x47286F), depth)
+        let core = tone.fresh.mixed(with: tone.deep, depth)
         let stops: [(Float, Color)] = [
             (0, core.withAlpha(alpha)),
             (0.5, core.withAlpha(alpha * 0.78)),
-            (0.66, Color(hex: 0x3A1D4E).withAlpha(alpha * 0.5)),
-            (0.8, Color(hex: 0xC9405F).withAlpha(alpha * 0.28)),
-            (1, Color(hex: 0xE0607A).withAlpha(0)),
+            (0.66, tone.rim.withAlpha(alpha * 0.5)),
+            (0.8, tone.halo.withAlpha(alpha * 0.28)),
+            (1, tone.haloEnd.withAlpha(0)),
         ]
         let bruise = RadialGradientPaint(center: center, radius: radius, aspect: aspect, stops: stops)
         paintAtop(bruise, around: center, radiusX: radius, radiusY: radius * aspect, on: image)
@@ -174,8 +182,8 @@ public final class MarkPainter {
             let swell = (depth - 0.66) / 0.34
             let sheenCenter = Point(center.x - radius * 0.28, center.y - radius * 0.3)
             let sheen = RadialGradientPaint(center: sheenCenter, radius: radius * 0.5, aspect: aspect, stops: [
-                (0, Color(hex: 0xFFE6F2).withAlpha(0.55 * swell)),
-                (1, Color(hex: 0xFFE0EC).withAlpha(0)),
+                (0, tone.sheen.withAlpha(0.55 * swell)),
+                (1, tone.sheenEnd.withAlpha(0)),
             ])
             paintAtop(sheen, around: sheenCenter, radiusX: radius * 0.5, radiusY: radius * 0.5 * aspect, on: image)
         }

@@ -156,3 +156,37 @@ struct ToolMarkTests {
         #expect(mallet.r != plain.r || mallet.g != plain.g || mallet.b != plain.b, "a bump is \(mallet)")
     }
 }
+
+@Suite("A fist's mark shows on any photo")
+struct BruiseContrastTests {
+    /// Pixels of a one-punch fist mark in the middle of a solid `color` photo that differ
+    /// from the photo by at least `step` in some channel, and the largest difference.
+    static func visible(on color: UInt32, step: Int = 28) -> (count: Int, peak: Int, area: Int) {
+        let photo = RasterImage(width: 360, height: 280, fill: Color(hex: color))
+        var marks = MarkSet()
+        marks.hit(x: 0.5, y: 0.5, strength: 500, tool: PunchTool.fist.rawValue, at: 0)
+        let marked = MarkPainter().picture(photo, with: marks)
+        var count = 0, peak = 0
+        for index in 0..<(360 * 280) {
+            let a = photo.pixels[index], b = marked.pixels[index]
+            let difference = max(channelDifference(a, b, 16), channelDifference(a, b, 8), channelDifference(a, b, 0))
+            peak = max(peak, difference)
+            if difference >= step { count += 1 }
+        }
+        // The mark's nominal disc: its radius at a one-punch depth.
+        let radius = (0.032 + 0.05 * (marks.marks.first?.depth ?? 0)) * 280
+        return (count, peak, Int(Float.pi * radius * radius))
+    }
+
+    static func channelDifference(_ a: UInt32, _ b: UInt32, _ shift: UInt32) -> Int {
+        abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
+    }
+
+    @Test("one punch's bruise differs measurably from a solid purple, a dark and a light photo",
+          arguments: [UInt32(0x7A3E9E), 0x5B2C83, 0x9B59B6, 0x141414, 0x2A2438, 0xF4F1EA, 0xFFFFFF, 0x88AADD])
+    func bruiseShows(color: UInt32) {
+        let seen = Self.visible(on: color)
+        #expect(seen.count * 10 >= seen.area * 4 && seen.peak >= 60,
+                "on #\(String(color, radix: 16)): \(seen.count) of the disc's \(seen.area) pixels differ by 28 or more, at most by \(seen.peak)")
+    }
+}
