@@ -17,7 +17,9 @@ struct RestoreBackupRunner {
     /// when the user, at a terminal, says yes; without a terminal nobody can, so it is
     /// refused with what to add.
     func run(file: URL?, confirmed: Bool) throws(TargetStoreError) -> String {
-        try refuseWhileRunning()
+        // Held until the process ends: no app starts on the library while it is asked
+        // about and swapped.
+        try LibraryHold.take(dataDirectory)
         let backup = try LibraryBackups.chosen(file, in: dataDirectory)
         let backupWords = Self.describe(backup: backup)
         let library = dataDirectory.appendingPathComponent(TargetStore.databaseFileName)
@@ -34,8 +36,6 @@ struct RestoreBackupRunner {
             FileHandle.standardError.write(Data(question.utf8))
             let answer = (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else { throw .fileSystem(tr("the library was left as it was")) }
-            // The app may have been started on the library while the question waited.
-            try refuseWhileRunning()
         }
         let result = try LibraryBackups.restore(backup, into: dataDirectory)
         if let libraryWords, let kept = result.movedAside {
@@ -45,22 +45,6 @@ struct RestoreBackupRunner {
         }
         // TRANSLATORS: `library restore-backup` where there was no library: the backup (its file, when it was made and its targets).
         return tr("restored the library from the backup %s", backupWords)
-    }
-
-    /// The running app keeps the library file it opened: one swapped under it would
-    /// take every later save of the app into the file set aside.
-    /// A lock file that is not one (a FIFO, a folder) is refused too: nobody can tell
-    /// from it whether the app is running.
-    private func refuseWhileRunning() throws(TargetStoreError) {
-        switch InstanceLock.holder(dataDirectory: dataDirectory) {
-        case .free:
-            return
-        case .held(let holder):
-            // TRANSLATORS: %s is the running app's process ID.
-            throw .fileSystem(tr("StressPunch is running on this library (process %s); quit it, then run this again", holder.processID))
-        case .refused(let refusal):
-            throw .fileSystem(refusal)
-        }
     }
 
     /// "/…/library-2026-12-07.sqlite (from 2026-12-07 09:14, 8 targets)"; the time only

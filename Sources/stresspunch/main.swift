@@ -214,6 +214,8 @@ case .exportLibrary(let file, let withPIN, let dataDirectory):
     }
 case .importLibrary(let file, let replace, let dataDirectory):
     do {
+        // Replacing every row under a running app would lose its later punches.
+        if replace { try LibraryHold.take(dataDirectory) }
         for line in try ImportArchiveRunner(store: openLibrary(dataDirectory)).run(file: file, replace: replace) { print(line) }
     } catch {
         fail(error.commandLine, status: 1)

@@ -4,7 +4,7 @@ import Testing
 
 /// Something other than the library's lock file where `app.lock` belongs.
 enum OddLockFile: String, CustomStringConvertible, CaseIterable {
-    case fifo, socket
+    case fifo, socket, symlink, danglingSymlink, folder
 
     var description: String { rawValue }
 
@@ -12,6 +12,8 @@ enum OddLockFile: String, CustomStringConvertible, CaseIterable {
     var words: String {
         switch self {
         case .fifo, .socket: return "is not a regular file"
+        case .symlink, .danglingSymlink: return "is a symbolic link"
+        case .folder: return "is a folder"
         }
     }
 
@@ -33,6 +35,15 @@ enum OddLockFile: String, CustomStringConvertible, CaseIterable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
             guard bound == 0 else { throw VirtualDisplayError(message: "bind \(path) failed") }
+        case .symlink:
+            // To a file of its own, which a lock taken through the link would lock.
+            let elsewhere = (path as NSString).deletingLastPathComponent + "/../elsewhere.lock"
+            FileManager.default.createFile(atPath: elsewhere, contents: nil)
+            guard Glibc.symlink(elsewhere, path) == 0 else { throw VirtualDisplayError(message: "symlink \(path) failed") }
+        case .danglingSymlink:
+            guard Glibc.symlink("/nonexistent/stresspunch.lock", path) == 0 else { throw VirtualDisplayError(message: "symlink \(path) failed") }
+        case .folder:
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
     }
 
@@ -71,9 +82,75 @@ struct LockFileTests {
         #expect(restored.status == 0, "\(restored.standardError)")
         #expect(try cli.list() != before, "the restore did nothing, so the refusal proved nothing")
     }
+
+    @Test("import --replace refuses in one line when app.lock is not the lock file; the library stays",
+          arguments: [OddLockFile.symlink, .folder, .fifo])
+    func importReplaceRefusesOddLockFile(kind: OddLockFile) throws {
+        let source = CLI()
+        try LibraryArchiveTests.makeLibrary(source)
+        let archive = source.folder.file("library.spar").path
+        #expect(try source.run("library", "export", archive).status == 0)
+        let cli = CLI()
+        let before = try cli.list()
+        try kind.make(at: Self.lockPath(cli))
+        let refused = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "library", "import", archive, "--replace"],
+                                                 wrapper: ["/usr/bin/timeout", "-s", "KILL", "10"])
+        #expect(refused.status == 1 && refused.standardError.split(separator: "\n").count == 1, "\(refused.status): \(refused.standardError)")
+        #expect(refused.standardError.contains(Self.lockPath(cli)) && refused.standardError.contains(kind.words), "\(refused.standardError)")
+        #expect(try cli.list() == before, "the library was replaced")
+        OddLockFile.remove(at: Self.lockPath(cli))
+        #expect(try cli.run("library", "import", archive, "--replace").status == 0)
+        #expect(try cli.list() != before, "the import did nothing, so the refusal proved nothing")
+    }
 }
 
 extension RealWindowTests {
+    @Test("while the app runs, import --replace and restore-backup refuse and change nothing; once it quits both go ahead")
+    func replacingRefusedWhileRunning() throws {
+        let source = CLI()
+        try LibraryArchiveTests.makeLibrary(source)
+        let archive = source.folder.file("library.spar").path
+        #expect(try source.run("library", "export", archive).status == 0)
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let before = try cli.list()
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let imported = try cli.run("library", "import", archive, "--replace")
+        #expect(imported.status == 1 && imported.standardError.contains("StressPunch is running on this library (process \(app.processIdentifier))"),
+                "\(imported.standardError)")
+        let restored = try cli.run("library", "restore-backup", "--yes")
+        #expect(restored.status == 1 && restored.standardError.contains("StressPunch is running on this library"), "\(restored.standardError)")
+        #expect(try cli.list() == before, "the library was replaced under the running app")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning && app.terminationStatus == 0)
+        #expect(try cli.run("library", "import", archive, "--replace").status == 0)
+        #expect(try cli.list() != before)
+    }
+
+    @Test("an app on a data folder whose parent folders do not exist yet still holds the library: a second launch is told")
+    func lockMadeWithItsFolders() throws {
+        let display = try VirtualDisplay()
+        let folder = TemporaryDirectory("nested")
+        let data = folder.file("not/there/yet/data").path
+        let app = try display.launch(["--data-dir", data, "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        var info = stat()
+        #expect(lstat(data + "/app.lock", &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "no lock file was made")
+        let environment = ["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]
+        let second = try StressPunchProcess.run(["--data-dir", data, "--mute"], environment: environment,
+                                                wrapper: ["/usr/bin/timeout", "-s", "KILL", "10"])
+        #expect(second.standardError.contains("already running on this library (process \(app.processIdentifier))"), "\(second.standardError)")
+        let restored = try StressPunchProcess.run(["--data-dir", data, "library", "restore-backup", "--yes"])
+        #expect(restored.status == 1 && restored.standardError.contains("StressPunch is running on this library"), "\(restored.standardError)")
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning && app.terminationStatus == 0)
+    }
+
     @Test("the app refuses in one line to start on a library whose app.lock is not the lock file, and starts once it is",
           arguments: OddLockFile.allCases)
     func appRefusesOddLockFile(kind: OddLockFile) throws {
