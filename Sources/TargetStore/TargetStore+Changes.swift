@@ -102,6 +102,8 @@ extension TargetStore {
                     try db.execute("UPDATE target SET \(sets.joined(separator: ", ")) WHERE id = ?", arguments + [.integer(id)])
                 }
                 guard let result = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
+                // A file other targets still show (an archive's shared picture) stays.
+                if let old = replaced, try Self.isNamed(old, db) { replaced = nil }
                 return (result, replaced)
             }
         } catch {
@@ -112,14 +114,15 @@ extension TargetStore {
         return updated
     }
 
-    /// Deletes a target and then its picture file. If it was selected, its neighbour
-    /// becomes the selected target.
+    /// Deletes a target and then its picture file (unless another target shows it too).
+    /// If it was selected, its neighbour becomes the selected target.
     public func delete(id: Int64) throws(TargetStoreError) {
         let removedFile: String? = try run {
             try connection.write { db in
                 guard let existing = try Self.fetchTarget(db, id: id) else { throw TargetStoreError.targetNotFound(id: id) }
                 try db.execute("DELETE FROM target WHERE id = ?", [.integer(id)])
-                if case .stored(let fileName) = existing.picture { return fileName }
+                // A file other targets still show (an archive's shared picture) stays.
+                if case .stored(let fileName) = existing.picture, !(try Self.isNamed(fileName, db)) { return fileName }
                 return nil
             }
         }

@@ -34,6 +34,11 @@ extension TargetStore {
         }
     }
 
+    /// Whether a row names the stored picture `fileName` (targets of one archive may share one).
+    static func isNamed(_ fileName: String, _ db: Database) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM (SELECT 1 FROM target WHERE image_file = ? LIMIT 1)", [.text(fileName)]) == 1
+    }
+
     func referencedPictureFiles() throws -> Set<String> {
         try connection.read { db in
             Set(try db.query("SELECT image_file FROM target WHERE image_file IS NOT NULL").compactMap { $0.text("image_file") })
