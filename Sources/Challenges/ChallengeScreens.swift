@@ -138,6 +138,21 @@ public struct ChallengeScreens {
 
     private func rushResult(_ run: RushRun) -> Action {
         let best = run.previousBest
+        let buttons: [(String, ButtonStyle, Action)] = [(tr("Done"), .secondary, .done), (tr("Again"), .primary, .again)]
+        guard run.result.punches > 0 else {
+            // Nothing landed (the rush was left to run out): no "Time!" in the prize
+            // colour over a row of zeros, and no first record to beat. Calmly said.
+            // TRANSLATORS: the title of a 30-second rush's result when no punch landed.
+            let title = tr("No punches this time")
+            let subtitle: String
+            if let best {
+                subtitle = trn("Your best is %d punch.", "Your best is %d punches.", best.punches)
+            } else {
+                // TRANSLATORS: under "No punches this time", before any rush has a record.
+                subtitle = tr("Every hit counts while the clock runs.")
+            }
+            return card("rush-result", title: title, subtitle: subtitle, rows: [], buttons: buttons, escape: .done, calm: true)
+        }
         let rows: [(String, Int, Int?)] = [
             (tr("Punches"), run.result.punches, best?.punches),
             (tr("Strongest"), run.result.strongest, best?.strongest),
@@ -147,8 +162,7 @@ public struct ChallengeScreens {
         let title = run.isNewBest ? tr("New best!") : tr("Time!")
         let subtitle = best == nil ? tr("Your first rush: now beat it.") : run.isNewBest ? tr("More punches than ever in 30 seconds.")
             : trn("Your best is %d punch.", "Your best is %d punches.", best?.punches ?? 0)
-        return card("rush-result", title: title, subtitle: subtitle, rows: rows,
-                    buttons: [(tr("Done"), .secondary, .done), (tr("Again"), .primary, .again)], escape: .done)
+        return card("rush-result", title: title, subtitle: subtitle, rows: rows, buttons: buttons, escape: .done)
     }
 
     // MARK: Session summary
@@ -194,9 +208,10 @@ public struct ChallengeScreens {
 
     /// A result card over the dimmed scene: a title, a line, a row per number (with the
     /// best beside it where there is one), and buttons, the last one the default.
+    /// `calm`: nothing to celebrate, so the title is in the text's colour, not the prize's.
     private func card(
         _ label: String, title: String, subtitle: String, rows: [(String, Int, Int?)],
-        buttons: [(String, ButtonStyle, Action)], escape: Action
+        buttons: [(String, ButtonStyle, Action)], escape: Action, calm: Bool = false
     ) -> Action {
         let scope = ui.beginModal(label)
         defer { ui.endModal(scope) }
@@ -210,7 +225,8 @@ public struct ChallengeScreens {
         ui.draw(.shadow(card, cornerRadius: 24 * s, blur: 28 * s, offset: Point(0, 10 * s), color: ui.theme.shadow))
         ui.draw(.rect(card, color: ui.theme.background, cornerRadius: 24 * s))
         var y = card.minY + pad
-        ui.drawFitted(title, in: Rect(x: card.minX, y: y, width: card.width, height: 56 * s), font: ui.font(40, .bold), color: ui.theme.highlight, alignment: .center)
+        ui.drawFitted(title, in: Rect(x: card.minX, y: y, width: card.width, height: 56 * s), font: ui.font(calm ? 32 : 40, .bold),
+                      color: calm ? ui.theme.text : ui.theme.highlight, alignment: .center)
         y += 56 * s
         ui.drawFitted(subtitle, in: Rect(x: card.minX + pad, y: y, width: card.width - 2 * pad, height: 34 * s), font: ui.font(ui.theme.fontSize), color: ui.theme.textMuted, alignment: .center)
         y += 34 * s + 12 * s
