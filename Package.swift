@@ -133,7 +133,7 @@ let package = Package(
 
         // The library on disk: its schema and migrations, the target store, backups and
         // archives, and picture files by id under <data-dir>/images.
-        .target(name: "TargetStore", dependencies: ["Localization", "StressCore", "Pictures", "SQLiteDatabase"]),
+        .target(name: "TargetStore", dependencies: ["Localization", "StressCore", "Pictures", "SQLiteDatabase", "CSodium"]),
 
         // Pixel kernels in C with AVX2 variants chosen at run time (the build stays baseline
         // x86-64; Swift cannot mark one function for AVX2), giving the Swift code's exact pixels.

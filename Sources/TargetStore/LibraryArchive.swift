@@ -51,6 +51,7 @@ public enum LibraryArchive {
             let archive = try DatabaseConnection(path: temporary.path)
             let targets = try store.allTargets()
             var pictures = 0
+            var archived = Set<String>()
             try archive.write { db in
                 try db.execute("PRAGMA application_id = \(applicationID)")
                 if !withPIN {
@@ -64,8 +65,10 @@ public enum LibraryArchive {
                     // Only a regular file in the pictures folder, never through a link
                     // (one to /etc/shadow must not put its bytes in the archive), and
                     // never more than a picture may be.
-                    guard case .stored(let name) = target.picture, let url = store.pictures.url(for: name),
+                    // A file several targets share goes in once.
+                    guard case .stored(let name) = target.picture, !archived.contains(name), let url = store.pictures.url(for: name),
                           case .success(let bytes) = BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) else { continue }
+                    archived.insert(name)
                     try db.execute("INSERT OR IGNORE INTO archive_picture (file_name, bytes) VALUES (?, ?)", [.text(name), .blob(bytes)])
                     pictures += 1
                 }
@@ -141,43 +144,61 @@ public enum LibraryArchive {
     /// rules refuse skips its target, with the reason) or, with `replace`, in place of the whole
     /// library, kiosk settings included (then any refused picture refuses the whole
     /// import, and nothing changes).
-    public static func importArchive(_ file: URL, into store: TargetStore, importer: PictureImporter, replace: Bool)
+    ///
+    /// Either way it is all or nothing, and bounded by what it writes: each distinct
+    /// picture (by the SHA-256 of the archive's bytes) is decoded and stored once, shared
+    /// by every target naming it; an import that would decode or write more than
+    /// `bounds` is refused before it decodes a picture; the first full disk ends it; and
+    /// a failure or a kill leaves the library as it was (the rows go in one transaction,
+    /// and pictures written before it are removed, or swept at a later open).
+    /// `progress` hears how many of the archive's targets are done as it goes.
+    public static func importArchive(_ file: URL, into store: TargetStore, importer: PictureImporter, replace: Bool,
+                                     bounds: ImportBounds = .standard, progress: ImportProgress? = nil)
         throws(TargetStoreError) -> ImportReport {
         let archive = try ArchiveContents(file)
-        var report = ImportReport(replaced: replace)
-        if replace {
-            // Every picture checked, re-encoded and stored first, one at a time (never
-            // all in memory), before the library changes; each target gets a file of its
-            // own, even where the archive's targets share one (deleting one must not
-            // take the other's picture).
-            var files: [Int: String] = [:]
-            var firstFile: [String: String] = [:]
-            do throws(TargetStoreError) {
-                for (index, target) in archive.targets.enumerated() {
-                    guard let name = target.imageFile else { continue }
-                    if let first = firstFile[name] {
-                        files[index] = try store.pictures.duplicate(first)
-                        continue
-                    }
-                    let picture: ImportedPicture
-                    do throws(PictureImportError) {
-                        picture = try importer.importPicture(bytes: try archive.picture(name), fileName: "\(target.name) (\(name))")
-                    } catch {
-                        throw .picture(error)
-                    }
-                    let written = try store.writePictureFile(.imported(picture)) ?? ""
-                    files[index] = written
-                    firstFile[name] = written
-                }
-                try replaceLibrary(store, with: archive.targets, files: files, settings: archive.settings, days: archive.days)
-            } catch {
-                for name in files.values { store.removePicture(name) }
-                throw error
+        guard replace else { return try merge(archive, into: store, importer: importer, bounds: bounds, progress: progress) }
+        // Every picture checked before any is decoded, then each distinct one re-encoded
+        // and stored once (never all in memory), before the library changes.
+        let total = archive.targets.count
+        progress?(0, total)
+        var index = ArchivePictureIndex(archive)
+        var needed: [ArchivedPictureFacts] = []
+        var namedBy: [[UInt8]: [Int]] = [:]
+        for (place, target) in archive.targets.enumerated() {
+            guard let name = target.imageFile else { continue }
+            switch index.facts(of: name, targetName: target.name) {
+            case .failure(let error): throw .picture(error)
+            case .success(let picture):
+                if namedBy[picture.digest] == nil { needed.append(picture) }
+                namedBy[picture.digest, default: []].append(place)
             }
-            report.added = archive.targets.count
-            return report
         }
-        return try merge(archive, into: store, importer: importer)
+        var done = total - namedBy.values.reduce(0) { $0 + $1.count }
+        progress?(done, total)
+        try checkBounds(needed, bounds: bounds, file: file)
+        let staging = PictureStaging(store: store, bounds: bounds, file: file)
+        do throws(TargetStoreError) {
+            var files: [Int: String] = [:]
+            for picture in needed {
+                let imported: ImportedPicture
+                do throws(PictureImportError) {
+                    imported = try index.decode(picture, with: importer)
+                } catch {
+                    throw .picture(error)
+                }
+                let stored = try staging.store(imported)
+                let places = namedBy[picture.digest] ?? []
+                for place in places { files[place] = stored }
+                done += places.count
+                progress?(done, total)
+            }
+            try staging.syncFolder()
+            try replaceLibrary(store, with: archive.targets, files: files, settings: archive.settings, days: archive.days)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        return ImportReport(added: archive.targets.count, replaced: true)
     }
 
     /// The whole library replaced in one transaction, its targets' picture files
@@ -233,7 +254,7 @@ public enum LibraryArchive {
                 if case .stored(let name) = target.picture { store.removePicture(name) }
             }
         } catch {
-            throw TargetStore.storeError(error)
+            throw importError(error)
         }
     }
 }
