@@ -102,6 +102,22 @@ struct ArchiveImportBoundsTests {
         #expect(fleet.pictureFiles.count == 1, "\(fleet.pictureFiles.count) picture files for one picture")
     }
 
+    @Test("at a terminal a progress line counts the targets, redrawn in place with a carriage return and wiped before the result")
+    func progressAtTerminal() throws {
+        let cli = CLI()
+        let archive = try Self.archive(for: cli, picture: Self.gradient(width: 640, height: 480), sql: Self.distinct(30))
+        // `script` gives the command a terminal of its own and copies what it shows.
+        let command = [StressPunchProcess.executableURL.path, "--data-dir", cli.dataDirectory, "library", "import", archive].joined(separator: " ")
+        let shown = try ToolProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["LANG": "C.UTF-8"],
+                                           removing: ["LANGUAGE", "LC_ALL", "LC_MESSAGES"])
+        #expect(shown.status == 0, "\(shown.standardOutput)")
+        let text = shown.standardOutput
+        #expect(text.contains("\rimporting 0 of 39 targets…") && text.contains("\rimporting 39 of 39 targets…"), "\(text.debugDescription)")
+        // One line only: the result, after the progress line was wiped.
+        let lines = text.split(separator: "\n").map { $0.split(separator: "\r").last.map(String.init) ?? "" }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.count == 1 && lines[0].hasPrefix("added 31 targets"), "\(text.debugDescription)")
+    }
+
     /// A JPEG's header claiming 10000x10000 (100 megapixels, the most a picture may
     /// have) over a few bytes: the import rules pass it without decoding it.
     static let claimedJPEG = "FFD8" + "FFC000110827102710030122000211010311" + "01" + "FFDA000C03010002110311003F00" + "AA55" + "FFD9"
