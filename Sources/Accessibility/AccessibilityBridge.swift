@@ -33,6 +33,8 @@ public final class AccessibilityBridge {
     /// What the bridge's thread and the app's share.
     final class Inbox: @unchecked Sendable {
         let requests = Locked<[AccessibilityRequest]>([])
+        /// Requests refused since the app last asked (the queue was full).
+        let refused = Locked(0)
         let wake: @Sendable () -> Void
         init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
     }
@@ -49,8 +51,8 @@ public final class AccessibilityBridge {
     public static func start(appName: String, wake: @escaping @Sendable () -> Void) -> AccessibilityBridge? {
         let inbox = Inbox(wake: wake)
         let context = Unmanaged.passRetained(inbox).toOpaque()
-        let started = sp_a11y_start(appName, { context, id, kind, text, value in
-            guard let context else { return }
+        let started = sp_a11y_start(appName, { context, id, kind, text, value -> Int32 in
+            guard let context else { return 0 }
             let inbox = Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue()
             let action: AccessibilityRequest.Action
             switch kind {
@@ -58,10 +60,18 @@ public final class AccessibilityBridge {
             case Int32(SP_REQUEST_FOCUS.rawValue): action = .focus
             case Int32(SP_REQUEST_SET_TEXT.rawValue): action = .setText(text.map { String(cString: $0) } ?? "")
             case Int32(SP_REQUEST_SET_VALUE.rawValue): action = .setValue(value)
-            default: return
+            default: return 0
             }
-            inbox.requests.withLock { $0.append(AccessibilityRequest(widget: id, action: action)) }
+            // Queued, not dropped: each lands in its own frame (see takeRequests), up to
+            // a bound, past which the client is told no.
+            let taken = inbox.requests.withLock { queue -> Bool in
+                guard queue.count < AccessibilityBridge.mostQueued else { return false }
+                queue.append(AccessibilityRequest(widget: id, action: action))
+                return true
+            }
+            if !taken { inbox.refused.withLock { $0 += 1 } }
             inbox.wake()
+            return taken ? 1 : 0
         }, { context, _ in
             guard let context else { return }
             Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue().wake()
@@ -84,11 +94,34 @@ public final class AccessibilityBridge {
     /// True once an assistive technology asked for the tree: build and publish it.
     public var isListening: Bool { sp_a11y_is_listening() != 0 }
 
-    /// What was asked since the last call, oldest first.
+    /// The most requests waiting for their frames. AT-SPI answers DoAction before the
+    /// app sees it (at-spi2-atk replies first so no client waits on the app), so a
+    /// refusal past the bound cannot ride on the answer: the app says it instead, once
+    /// the queue has drained (`takeRefused`), and nothing vanishes without a word.
+    static let mostQueued = 256
+
+    /// How many requests were refused since the last call, once none waits any more
+    /// (0 while some still wait, so a flood is said once, whole).
+    public func takeRefused() -> Int {
+        guard inbox.requests.withLock({ $0.isEmpty }) else { return 0 }
+        return inbox.refused.withLock { count in
+            defer { count = 0 }
+            return count
+        }
+    }
+
+    /// This frame's share of what was asked, oldest first: the first waiting request
+    /// of each widget (a widget takes one press a frame, as from a mouse), the rest
+    /// left for the frames after, in order. The loop owes a frame while any wait.
     public func takeRequests() -> [AccessibilityRequest] {
         inbox.requests.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
+            var taken: [AccessibilityRequest] = [], left: [AccessibilityRequest] = []
+            var widgets = Set<UInt64>()
+            for request in pending {
+                if widgets.insert(request.widget).inserted { taken.append(request) } else { left.append(request) }
+            }
+            pending = left
+            return taken
         }
     }
 

@@ -222,6 +222,13 @@ public final class RunningApp {
             // What a screen reader asked since the last frame reaches the UI as input.
             for request in accessibility.takeRequests() { events.append(TimedInputEvent(.accessibilityRequest(request), at: time)) }
             session.ui?.buildsAccessibleTree = accessibility.isListening
+            let refused = accessibility.takeRefused()
+            if refused > 0 {
+                // TRANSLATORS: a screen reader's client pressed faster than presses can land (one a frame); %d were not made.
+                session.ui?.showToast(trn("%d press came faster than it could be made and was not made",
+                                          "%d presses came faster than they could be made and were not made", refused),
+                                      kind: .error, duration: 6)
+            }
         }
         if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)

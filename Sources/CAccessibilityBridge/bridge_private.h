@@ -134,7 +134,7 @@ G_GNUC_INTERNAL Snapshot *sp_snapshot_copy(const sp_a11y_node *nodes, gint32 cou
                                            gint32 wx, gint32 wy, gint32 ww, gint32 wh, gint32 wactive);
 
 // objects.c
-G_GNUC_INTERNAL void sp_request(SpNode *node, gint32 kind, const char *text, double value);
+G_GNUC_INTERNAL gboolean sp_request(SpNode *node, gint32 kind, const char *text, double value);
 G_GNUC_INTERNAL Kids *sp_kids_slot(AtkObject *o);
 G_GNUC_INTERNAL void sp_kids_clear(Kids *k);
 G_GNUC_INTERNAL AtkRole sp_map_role(gint32 role);

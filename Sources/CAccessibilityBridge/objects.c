@@ -8,9 +8,9 @@
 
 // MARK: - Requests and child lists
 
-void sp_request(SpNode *node, gint32 kind, const char *text, double value) {
-    if (node->defunct || !sp_bridge.on_request) return;
-    sp_bridge.on_request(sp_bridge.context, node->id, kind, text, value);
+gboolean sp_request(SpNode *node, gint32 kind, const char *text, double value) {
+    if (node->defunct || !sp_bridge.on_request) return FALSE;
+    return sp_bridge.on_request(sp_bridge.context, node->id, kind, text, value) != 0;
 }
 
 Kids *sp_kids_slot(AtkObject *o) {
@@ -301,8 +301,8 @@ static gint action_get_n_actions(AtkAction *a) {
 static gboolean action_do_action(AtkAction *a, gint i) {
     SpNode *node = SP_NODE(a);
     if (i != 0 || !node->action || node->defunct) return FALSE;
-    sp_request(node, SP_REQUEST_PRESS, NULL, 0);
-    return TRUE;
+    // TRUE only when the press will land: past the app's bound the client hears FALSE.
+    return sp_request(node, SP_REQUEST_PRESS, NULL, 0);
 }
 
 static const gchar *action_get_name(AtkAction *a, gint i) {

@@ -216,18 +216,37 @@ static void text_text_init(AtkTextIface *iface) {
 
 // MARK: - Text nodes: AtkEditableText (every edit becomes SET_TEXT with the whole text)
 
+/// `string`'s first `length` bytes (-1: all) cut to SP_A11Y_LONGEST_TEXT bytes at a
+/// character boundary, as a new string (g_free it), or NULL when they are not UTF-8.
+/// Only the kept bytes are looked at: a million characters cost what 4 KB do.
+static gchar *sp_kept_text(const gchar *string, gssize length) {
+    gsize size = 0;
+    while ((length < 0 || (gssize)size < length) && size <= SP_A11Y_LONGEST_TEXT && string[size] != '\0') size++;
+    if (size > SP_A11Y_LONGEST_TEXT) {
+        size = SP_A11Y_LONGEST_TEXT;
+        while (size > 0 && ((guchar)string[size] & 0xC0) == 0x80) size--;
+    }
+    const gchar *end = NULL;
+    if (!g_utf8_validate(string, (gssize)size, &end)) return NULL;
+    return g_strndup(string, size);
+}
+
 static void editable_set_text_contents(AtkEditableText *t, const gchar *string) {
     SpNode *node = SP_NODE(t);
     if (!string) string = "";
-    if (!g_utf8_validate(string, -1, NULL)) return;
-    sp_request(node, SP_REQUEST_SET_TEXT, string, 0);
+    gchar *kept = sp_kept_text(string, -1);
+    if (!kept) return;
+    sp_request(node, SP_REQUEST_SET_TEXT, kept, 0);
+    g_free(kept);
 }
 
 static void editable_insert_text(AtkEditableText *t, const gchar *string, gint length, gint *position) {
     SpNode *node = SP_NODE(t);
     if (!string || node->defunct) return;
-    if (length < 0) length = (gint)strlen(string);
-    if (!g_utf8_validate(string, length, NULL)) return;
+    gchar *kept = sp_kept_text(string, length);
+    if (!kept) return;
+    string = kept;
+    length = (gint)strlen(kept);
     gint pos = clamp_offset(node, position ? *position : node->caret);
     const char *text = sp_node_text(node);
     const char *cut = g_utf8_offset_to_pointer(text, pos);
@@ -237,6 +256,7 @@ static void editable_insert_text(AtkEditableText *t, const gchar *string, gint l
     sp_request(node, SP_REQUEST_SET_TEXT, whole->str, 0);
     g_string_free(whole, TRUE);
     if (position) *position = pos + (gint)g_utf8_strlen(string, length);
+    g_free(kept);
 }
 
 static void editable_delete_text(AtkEditableText *t, gint start, gint end) {

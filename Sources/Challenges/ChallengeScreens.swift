@@ -35,13 +35,18 @@ public struct ChallengeScreens {
         let s = layout.scale
         let stage = layout.stage
         if run.phase != .finished {
-            clockPill(run.clock)
+            let clockRect = clockPill(run.clock)
             // The counter, bottom left, on the hidden favorites bar's band.
             let counter = Rect(x: stage.minX, y: hudBand.center.y - 29 * s, width: 220 * s, height: 58 * s)
             ui.draw(.rect(counter, color: Color(hex: 0x1B1B2F, alpha: 0.7), cornerRadius: counter.height / 2))
             // TRANSLATORS: the rush's counter of punches so far.
-            ui.drawFitted(trn("%d punch", "%d punches", run.result.punches), in: counter, font: ui.font(26, .bold), color: ui.theme.highlight, alignment: .center)
+            let count = trn("%d punch", "%d punches", run.result.punches)
+            ui.drawFitted(count, in: counter, font: ui.font(26, .bold), color: ui.theme.highlight, alignment: .center)
+            // A screen reader reads the count and the clock, and has a way out (Escape's).
+            ui.describeText(count, in: counter)
             if let text = run.countdownText { countdown(text) }
+            // TRANSLATORS: a screen reader's button during a rush (Escape does the same).
+            if ui.accessibleButton("end challenge", name: tr("End the rush"), rect: clockRect) { return .done }
             return .none
         }
         return rushResult(run)
@@ -55,7 +60,9 @@ public struct ChallengeScreens {
         let s = layout.scale
         let stage = layout.stage
         if run.phase != .finished {
-            clockPill(run.clock)
+            let clockRect = clockPill(run.clock)
+            // TRANSLATORS: a screen reader's button during a versus (Escape does the same).
+            if ui.accessibleButton("end challenge", name: tr("End the versus"), rect: clockRect) { return .done }
             for seat in 0..<2 {
                 let width = 250 * s
                 let height = min(96 * s, hudBand.height)
@@ -65,7 +72,10 @@ public struct ChallengeScreens {
                 ui.draw(.rect(Rect(x: panel.minX + 20 * s, y: panel.minY, width: panel.width - 40 * s, height: 6 * s),
                               color: colors[seat % colors.count], cornerRadius: 3 * s))
                 ui.drawFitted(run.label(seat), in: Rect(x: panel.minX, y: panel.minY + 10 * s, width: panel.width, height: 30 * s), font: ui.font(ui.theme.fontSize * 0.9), color: ui.theme.textMuted, alignment: .center)
-                ui.drawFitted(Localization.formatted(run.scores[seat]), in: Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s), font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center)
+                let score = Rect(x: panel.minX, y: panel.minY + 38 * s, width: panel.width, height: 54 * s)
+                ui.drawFitted(Localization.formatted(run.scores[seat]), in: score, font: ui.font(40, .bold), color: colors[seat % colors.count], alignment: .center)
+                // TRANSLATORS: what a screen reader says for a versus score: the player ("Player 1"), then their punches.
+                ui.describeText(tr("%s: %s", run.label(seat), Localization.formatted(run.scores[seat])), in: score)
             }
             if run.isWaitingForPlayers {
                 waitingBanner(run)
@@ -118,12 +128,16 @@ public struct ChallengeScreens {
     private var hudBand: Rect { layout.favoritesBar }
 
     /// The clock: a pill at the bottom centre, red in the last five seconds.
-    private func clockPill(_ clock: ChallengeClock) {
+    /// Draws the clock (read out by a screen reader too) and says where it is.
+    @discardableResult
+    private func clockPill(_ clock: ChallengeClock) -> Rect {
         let s = layout.scale
         let pill = Rect(x: layout.stage.center.x - 90 * s, y: hudBand.center.y - 29 * s, width: 180 * s, height: 58 * s)
         let warning = clock.phase == .running && clock.secondsLeft <= 5
         ui.draw(.rect(pill, color: Color(hex: warning ? 0xD7263D : 0x1B1B2F, alpha: 0.78), cornerRadius: pill.height / 2))
         ui.drawFitted(clock.text, in: pill, font: ui.font(30, .bold), color: ui.theme.text, alignment: .center)
+        ui.describeText(clock.text, in: pill)
+        return pill
     }
 
     private func countdown(_ text: String) {

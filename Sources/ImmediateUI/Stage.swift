@@ -88,3 +88,15 @@ extension UIContext {
         return punched
     }
 }
+
+extension UIContext {
+    /// A control only a screen reader sees, over what draws it itself (a game's clock,
+    /// which Escape or pad B leaves): a push button named `name` over `rect`, true when
+    /// the reader pressed it this frame. Nothing is drawn and nothing is claimed.
+    public func accessibleButton(_ label: String, name: String, rect: Rect) -> Bool {
+        guard !isInputBlocked else { return false }
+        let buttonID = id(label)
+        describe(buttonID, role: .pushButton, name: name, rect: rect, states: [], action: "press")
+        return takeAccessibilityRequest(for: buttonID, { $0 == .press }) != nil
+    }
+}

@@ -80,6 +80,11 @@ extension AppSession {
             action = screens.settings(settings, desktopPrefersHighContrast: desktopPrefersHighContrast)
         case .rush, .versus, .summary:
             action = .none
+            // The target stays a control a screen reader can punch while the clock runs.
+            if isPunchScreen, let target = library.selected,
+               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: controller.pictureRect) {
+                punchFromControl(at: time)
+            }
             buildChallenge(ui, time: time)
         case .manage(let dialog):
             var pendingDelete: Int64?

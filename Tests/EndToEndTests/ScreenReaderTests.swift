@@ -25,9 +25,8 @@ struct ScreenReaderTests {
     /// Starts the bus, the launcher (asking it for accessibility when `enable`, as the
     /// desktop's setting or Orca does), the app with `extra`, then the probe in `mode`,
     /// and last counts the app's wake-ups over three seconds at rest.
-    func run(_ mode: String, enable: Bool, extra: [String] = []) throws -> Run {
+    func run(_ mode: String, enable: Bool, extra: [String] = [], cli: CLI = CLI()) throws -> Run {
         let display = try VirtualDisplay()
-        let cli = CLI()
         if extra.contains("--kiosk") {
             // A kiosk starts only with an operator PIN.
             let pin = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "kiosk", "set-pin"], standardInput: "246813\n")
@@ -84,6 +83,19 @@ struct ScreenReaderTests {
         // Listened to, the app still sleeps at rest (the bridge's thread waits on the bus).
         let wakeUps = try #require(run.restWakeUps)
         #expect(wakeUps <= 1.5, "the app's threads wake \(wakeUps) times a second at rest with a screen reader")
+    }
+
+    @Test("400 presses flooding in are queued: each lands as a punch or the app says it was not made; huge text is cut first; Rush is exposed")
+    func floodedPressesLandOrAreRefused() throws {
+        let cli = CLI()
+        let run = try run("flood", enable: true, cli: cli)
+        #expect(run.failures.isEmpty, "\(run.lines.joined(separator: "\n"))")
+        // 400 presses sent at once: each landed as a punch, or the app said it was not made.
+        let refused = try #require(run.lines.first { $0.hasPrefix("flood-refused ") }.flatMap { Int($0.dropFirst(14)) },
+                                   "\(run.lines.joined(separator: "\n"))")
+        let punches = try cli.list().map(\.punches).reduce(0, +)
+        #expect(refused > 0 && punches >= 256, "\(punches) punches landed, \(refused) said refused")
+        #expect(punches + refused == 400, "\(punches) punches landed and \(refused) were said refused, of 400")
     }
 
     @Test("a kiosk exposes only what a visitor may use")

@@ -69,8 +69,14 @@ typedef struct sp_a11y_node {
 } sp_a11y_node;
 
 /// Called on the bridge's thread when an assistive technology asks a node to do
-/// something; `text` is valid only during the call. Must not block.
-typedef void (*sp_a11y_request_fn)(void *context, uint64_t id, int32_t kind, const char *text, double value);
+/// something; `text` is valid only during the call. Must not block. Returns 1 when the
+/// request is taken (it will land), 0 when refused (the app's queue is full): an
+/// Action's DoAction answers the client with it.
+typedef int (*sp_a11y_request_fn)(void *context, uint64_t id, int32_t kind, const char *text, double value);
+
+/// The most bytes of text a SetTextContents or InsertText passes on (the app's fields
+/// hold 200 characters): longer text is cut at a character boundary before any work.
+#define SP_A11Y_LONGEST_TEXT 4096
 
 /// Called on the bridge's thread when `sp_a11y_is_listening` changes (to wake the app
 /// so its next frame publishes). Must not block.

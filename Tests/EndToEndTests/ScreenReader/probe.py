@@ -8,6 +8,8 @@
 #                      field typed into through EditableText, a toast, every screen
 #   probe.py kiosk     a kiosk exposes only what a visitor may use
 #   probe.py absent    the app registered nothing (no assistive technology asked)
+#   probe.py flood     400 presses at once: each one taken lands, the rest are refused;
+#                      a million-character text; Rush's clock, counter and way out
 import subprocess
 import sys
 import time
@@ -235,5 +237,59 @@ def absent():
     say(app is None, "absent", "nothing registered" if app is None else "the app registered unasked")
 
 
-{"desktop": desktop, "kiosk": kiosk, "absent": absent}[sys.argv[1]]()
+def flood():
+    """A client pressing far faster than frames come: every press it is told was taken
+    lands (the shell counts the punches saved), the rest are refused, not dropped; a
+    million characters set into a field cost no more than a short text; Rush exposes
+    its clock, its counter, the target and a way out."""
+    app = find_app(20)
+    say(app is not None, "found")
+    if app is None:
+        return
+    stage = wait_for(lambda: [n for n in nodes(app) if n.getRole() == pyatspi.ROLE_IMAGE])
+    say(bool(stage), "stage")
+    if not stage:
+        return
+    action = stage[0].queryAction()
+    accepted = refused = 0
+    for _ in range(400):
+        if action.doAction(0):
+            accepted += 1
+        else:
+            refused += 1
+    # AT-SPI answers DoAction before the app sees it: every one says taken.
+    say(accepted == 400, "flood", "accepted %d, refused %d" % (accepted, refused))
+    # One press a frame: give them time to land, then the app says how many it could not make.
+    told = wait_for(lambda: [n.name for n in nodes(app) if "not made" in (n.name or "")], timeout=15)
+    say(bool(told), "flood-refusal-said", (told or ["nothing said"])[0])
+    numbers = [int(word) for word in (told or [""])[0].split() if word.isdigit()]
+    print("flood-refused %d" % (numbers[0] if numbers else -1), flush=True)
+
+    manage = first(app, "Manage", BUTTON_ROLES)
+    say(manage is not None and press(manage), "press-manage")
+    search = wait_for(lambda: [n for n in nodes(app) if n.getRole() == pyatspi.ROLE_ENTRY])
+    say(bool(search), "search-field")
+    if search:
+        editable = search[0].queryEditableText()
+        start = time.monotonic()
+        for _ in range(10):
+            editable.setTextContents("x" * 1000000)
+        kept = wait_for(lambda: len(search[0].queryText().getText(0, -1)) or None)
+        seconds = time.monotonic() - start
+        say(kept is not None and kept <= 1000 and seconds < 3, "huge-text", "%s characters kept, %.2f s for ten" % (kept, seconds))
+        editable.setTextContents("")
+    back = first(app, "Back", BUTTON_ROLES)
+    say(back is not None and press(back), "back")
+
+    rush = first(app, "Rush", BUTTON_ROLES, timeout=5)
+    say(rush is not None and press(rush), "press-rush")
+    exposed = wait_for(lambda: "End the rush" in buttons(app) and any(n.getRole() == pyatspi.ROLE_IMAGE for n in nodes(app)), timeout=8)
+    labels = [n.name for n in nodes(app) if n.getRole() == pyatspi.ROLE_LABEL]
+    say(bool(exposed) and any(":" in name for name in labels), "rush-exposed", ", ".join(labels[:8]))
+    end = first(app, "End the rush", BUTTON_ROLES)
+    say(end is not None and press(end), "end-rush")
+    say(bool(wait_for(lambda: "Manage" in buttons(app))), "rush-left")
+
+
+{"desktop": desktop, "kiosk": kiosk, "absent": absent, "flood": flood}[sys.argv[1]]()
 sys.exit(1 if failures else 0)
