@@ -195,6 +195,58 @@ enum LibrarySchema {
     static let countCeilingNames = ["target_count_ceiling_on_insert", "target_count_ceiling_on_update",
                                     "punch_day_count_ceiling_on_insert", "punch_day_count_ceiling_on_update"]
 
+    /// Every count of the library and the bounds no real use leaves. The rules keep
+    /// them there, but a hand edit past the rules (triggers dropped or switched off,
+    /// CHECKs ignored) can put one outside, and every punch on that row would then
+    /// fail on the rules: an open brings them back (`repairCounts`).
+    static let counts: [(table: String, columns: [(name: String, bounds: ClosedRange<Int64>)])] = {
+        let tally: ClosedRange<Int64> = 0...PunchTally.ceiling
+        let strength = Int64(PunchStrength.range.lowerBound)...Int64(PunchStrength.range.upperBound)
+        return [("target", [("punches", tally), ("best_combo", tally), ("strongest", strength)]),
+                ("punch_day", [("punches", tally), ("strongest", strength)])]
+    }()
+
+    /// SQL true where `column` is not an integer within `bounds`.
+    private static func outside(_ column: String, _ bounds: ClosedRange<Int64>) -> String {
+        "NOT (typeof(\(column)) = 'integer' AND \(column) BETWEEN \(bounds.lowerBound) AND \(bounds.upperBound))"
+    }
+
+    /// How many counts are out of bounds.
+    static func countsOutOfBounds(_ db: Database) throws -> Int {
+        var total: Int64 = 0
+        for (table, columns) in counts {
+            for column in columns {
+                total += try db.scalarInt("SELECT count(*) FROM \(table) WHERE \(outside(column.name, column.bounds))") ?? 0
+            }
+        }
+        return Int(total)
+    }
+
+    /// Brings every count back within its bounds (past the top to the top, below zero
+    /// or not a number to the bottom) and returns how many it changed. One statement a
+    /// table, so the ceiling's triggers see the whole row repaired at once.
+    static func repairCounts(_ db: Database) throws -> Int {
+        var repaired = 0
+        for (table, columns) in counts {
+            var found: Int64 = 0
+            for column in columns {
+                found += try db.scalarInt("SELECT count(*) FROM \(table) WHERE \(outside(column.name, column.bounds))") ?? 0
+            }
+            guard found > 0 else { continue }
+            let assignments = columns.map { column in
+                let (name, low, high) = (column.name, column.bounds.lowerBound, column.bounds.upperBound)
+                return """
+                    \(name) = CASE WHEN typeof(\(name)) NOT IN ('integer', 'real') OR \(name) < \(low) THEN \(low)
+                        WHEN \(name) > \(high) THEN \(high) ELSE CAST(\(name) AS INTEGER) END
+                    """
+            }
+            let anyOutside = columns.map { outside($0.name, $0.bounds) }.joined(separator: " OR ")
+            try db.execute("UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(anyOutside)")
+            repaired += Int(found)
+        }
+        return repaired
+    }
+
     /// The names of the rule objects, to tell whether one is missing.
     static let ruleNames = ["target_order", "target_single_selection", "target_favorite_limit_on_insert",
                             "target_favorite_limit_on_update", "target_reselect_after_delete"]

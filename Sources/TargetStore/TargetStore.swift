@@ -234,15 +234,23 @@ public final class TargetStore: Sendable {
         let selected = try db.scalarInt("SELECT count(*) FROM target WHERE is_selected = 1") ?? 0
         let total = try db.scalarInt("SELECT count(*) FROM target") ?? 0
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
+        let countsOutOfBounds = try LibrarySchema.countsOutOfBounds(db) > 0
         return favorites > Int64(FavoriteRule.limit) || selected > 1 || (selected == 0 && total > 0)
-            || !(LibrarySchema.ruleNames + LibrarySchema.countCeilingNames).allSatisfy(present.contains)
+            || !(LibrarySchema.ruleNames + LibrarySchema.countCeilingNames).allSatisfy(present.contains) || countsOutOfBounds
     }
 
     /// Puts the library's rules back where a hand edit broke them: the first four
     /// favorites stay, one selection stays (the first, or the first target when there
-    /// is none), and dropped triggers and indexes are recreated. Returns what it did.
+    /// is none), every count is brought back within its bounds, and dropped triggers
+    /// and indexes are recreated. Returns what it did.
     static func repairRules(_ db: Database) throws -> [String] {
         var repairs: [String] = []
+        let counts = try LibrarySchema.repairCounts(db)
+        if counts > 0 {
+            // TRANSLATORS: a repair said when the library opens: %d is how many counts (punches, best combos, strongest
+            // punches) were past what any real use reaches, below zero or not numbers, and were brought back within bounds.
+            repairs.append(trn("brought %d impossible count back within bounds", "brought %d impossible counts back within bounds", counts))
+        }
         let favorites = Int(try db.scalarInt("SELECT count(*) FROM target WHERE is_favorite = 1") ?? 0)
         if favorites > FavoriteRule.limit {
             try db.execute("""
