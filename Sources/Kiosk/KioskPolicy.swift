@@ -329,8 +329,8 @@ public final class KioskPolicy: SessionPolicy {
             library.saveSettings(kiosk.preferences.settings)
             // TRANSLATORS: %s is the target's name.
             ui.showToast(tr("The kiosk returns to “%s” when idle.", selected.name), duration: 3)
-        case .cycleIdle:
-            kiosk.preferences.idleSeconds = kiosk.preferences.nextIdleChoice()
+        case .setIdle(let seconds):
+            kiosk.preferences.idleSeconds = seconds
             kiosk.idle.limit = Double(kiosk.preferences.idleSeconds)
             library.saveSettings(kiosk.preferences.settings)
         case .toggleSound:

@@ -163,7 +163,7 @@ public struct KioskScreens {
         case add
         case allTargets
         case makeDefault
-        case cycleIdle
+        case setIdle(Int)
         case toggleSound
         case toggleSummary
         case toggleKeepMarks
@@ -171,7 +171,10 @@ public struct KioskScreens {
         case lock
     }
 
-    /// The operator's page: what only the operator may do, in large buttons.
+    /// The operator's page: what only the operator may do, in large buttons, and the
+    /// kiosk's settings as settings, in a card as on the Settings screen: a label with
+    /// a switch that shows its state (a press flips it), the idle time with − and +,
+    /// the target it goes back to with a button to change it.
     func operatorMenu(preferences: KioskPreferences, defaultName: String?, selectedName: String?, muted: Bool,
                       soundDevice: Bool, margin: Float, header: (String, String, Float) -> (rect: Rect, back: Bool)) -> MenuAction {
         var action = MenuAction.none
@@ -184,54 +187,98 @@ public struct KioskScreens {
                     KioskPreferences.describe(seconds: preferences.idleSeconds)),
                  style: .muted, alignment: .center, maxLines: 2,
                  in: Rect(x: headerRect.minX, y: headerRect.maxY + 4 * s, width: headerRect.width, height: 56 * s))
-        let columnWidth = min(560 * s, Float(layout.width) - 2 * margin)
+        let columnWidth = min(620 * s, Float(layout.width) - 2 * margin)
         let x = Float(layout.width) / 2 - columnWidth / 2
         let top = headerRect.maxY + 70 * s
-        // Above the toasts' band, so a toast never covers Quit; rows no smaller than a
-        // finger, and the page scrolls when nine of them do not fit.
-        let body = Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin,
-                        height: max(1, Float(layout.height) - top - max(margin, ui.toastBand)))
-        let rowHeight = max(44 * s, min(72 * s, body.height / 9 - 10 * s))
-        let content = 9 * (rowHeight + 10 * s) - 10 * s
-        // The nine rows, from `start`: the middle of the room when they fit.
+        // Down to the bottom margin; while a toast shows, the page's view ends above it
+        // (a toast never covers Quit). Rows no smaller than a finger; the page scrolls
+        // when they do not fit.
+        let body = Rect(x: margin, y: top, width: Float(layout.width) - 2 * margin, height: max(1, Float(layout.height) - top - margin))
+        var shown = body
+        if let toasts = ui.toastStackTop, toasts < body.maxY { shown.height = max(1, toasts - body.minY) }
+        let gap = 10 * s, cardPad = 8 * s
+        // Four buttons and five settings' rows, the settings in a card of their own.
+        let rowHeight = max(44 * s, min(64 * s, (body.height - 2 * cardPad - 3 * gap) / 9 - gap))
+        let settingsHeight = 5 * rowHeight + 2 * cardPad
+        let content = 4 * (rowHeight + gap) + settingsHeight + gap
         func rows(from start: Float) {
-        var y = start
-        func row(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
-            defer { y += rowHeight + 10 * s }
-            return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
+            var y = start
+            func button(_ title: String, icon: String, style: ButtonStyle = .secondary) -> Bool {
+                defer { y += rowHeight + gap }
+                return ui.button(title, icon: icon, style: style, in: Rect(x: x, y: y, width: columnWidth, height: rowHeight)).clicked
+            }
+            if button(tr("Manage library"), icon: "✎", style: .primary) { action = .manage }
+            if button(tr("Add target"), icon: "+") { action = .add }
+            if button(tr("Choose the target on screen"), icon: "▦") { action = .allTargets }
+            let card = Rect(x: x, y: y, width: columnWidth, height: settingsHeight)
+            // The dialogs' ground, so the buttons and the switches' tracks in it stand out.
+            ui.panel(card, color: ui.theme.background, shadow: true)
+            var rowY = card.minY + cardPad
+            func nextRow() -> Rect {
+                defer { rowY += rowHeight }
+                return Rect(x: card.minX + 6 * s, y: rowY, width: card.width - 12 * s, height: rowHeight)
+            }
+            if let picked = defaultRow(defaultName: defaultName, selectedName: selectedName, in: nextRow()) { action = picked }
+            if let idle = idleRow(preferences.idleSeconds, in: nextRow()) { action = .setIdle(idle) }
+            var soundLabel = tr("Sound")
+            if !soundDevice {
+                // TRANSLATORS: the operator menu's sound switch when no sound device was found (it stays as set).
+                soundLabel = tr("Sound (no device found)")
+            }
+            if case .changed = ui.switchRow(soundLabel, isOn: !muted, in: nextRow()) { action = .toggleSound }
+            // TRANSLATORS: an operator menu switch: the session's summary shows when the operator quits.
+            if case .changed = ui.switchRow(tr("Session summary on quit"), isOn: preferences.summaryOnQuit, in: nextRow()) {
+                action = .toggleSummary
+            }
+            // On: every idle reset washes the marks off; off, they stay (a running tally).
+            if case .changed = ui.switchRow(tr("Each visitor starts clean"), isOn: !preferences.keepMarks, in: nextRow()) {
+                action = .toggleKeepMarks
+            }
+            y = card.maxY + gap
+            if button(tr("Quit StressPunch"), icon: "✕", style: .destructive) { action = .quit }
         }
-        if row(tr("Manage library"), icon: "✎", style: .primary) { action = .manage }
-        if row(tr("Add target"), icon: "+") { action = .add }
-        if row(tr("Choose the target on screen"), icon: "▦") { action = .allTargets }
-        let defaultTitle: String
-        if let selectedName, selectedName != defaultName {
-            // TRANSLATORS: a button: make the target on screen (%s, its name) the one the
-            // kiosk goes back to when nobody uses it.
-            defaultTitle = tr("Reset to “%s” when idle", selectedName)
-        } else if let name = defaultName ?? selectedName {
-            // TRANSLATORS: the target (%s, its name) the kiosk goes back to when nobody uses it.
-            defaultTitle = tr("Resets to “%s” when idle", name)
-        } else {
-            defaultTitle = tr("Resets to “the selected target” when idle")
-        }
-        if row(defaultTitle, icon: "⌂") { action = .makeDefault }
-        // TRANSLATORS: %s is a time ("60 s", "2 min"); pressing it picks the next.
-        if row(tr("Idle reset after %s", KioskPreferences.describe(seconds: preferences.idleSeconds)), icon: "⏱") { action = .cycleIdle }
-        let sound = muted ? tr("Sound is off") : soundDevice ? tr("Sound is on") : tr("Sound is on (no device found)")
-        if row(sound, icon: muted || !soundDevice ? "🔇" : "🔊") { action = .toggleSound }
-        if row(preferences.summaryOnQuit ? tr("Session summary on quit: on") : tr("Session summary on quit: off"), icon: "📊") {
-            action = .toggleSummary
-        }
-        if row(preferences.keepMarks ? tr("Marks stay between visitors") : tr("Each visitor starts clean"), icon: "🧽") {
-            action = .toggleKeepMarks
-        }
-        if row(tr("Quit StressPunch"), icon: "✕", style: .destructive) { action = .quit }
-        }
-        ui.scrollPage("operator-menu", contentHeight: content, in: body) { area in
+        ui.scrollPage("operator-menu", contentHeight: content, in: shown) { area in
             rows(from: area.minY + max(0, (body.height - content) / 2))
         }
         if ui.backRequested && action == .none { action = .lock }
         return action
+    }
+
+    /// The target the kiosk goes back to when idle, said as a setting, with a button to
+    /// make the target on screen that one when it is another.
+    private func defaultRow(defaultName: String?, selectedName: String?, in row: Rect) -> MenuAction? {
+        let s = layout.scale
+        let pad = ui.theme.padding * s
+        // TRANSLATORS: the target (%s, its name) the kiosk goes back to when nobody uses it.
+        let title = (defaultName ?? selectedName).map { tr("Resets to “%s” when idle", $0) } ?? tr("Resets to “the selected target” when idle")
+        guard let selectedName, selectedName != defaultName else {
+            ui.label(title, style: .body, in: Rect(x: row.minX + pad, y: row.minY, width: row.width - 2 * pad, height: row.height))
+            return nil
+        }
+        // TRANSLATORS: an operator menu button: make the target on screen (%s, its name) the one the kiosk goes back to when idle.
+        let use = tr("Use “%s”", selectedName)
+        let width = min(row.width * 0.5, max(150 * s, ui.buttonWidth(use)))
+        ui.label(title, style: .body, in: Rect(x: row.minX + pad, y: row.minY, width: row.width - width - 3 * pad, height: row.height))
+        let button = Rect(x: row.maxX - pad - width, y: row.minY + 6 * s, width: width, height: row.height - 12 * s)
+        return ui.button(use, style: .secondary, in: button).clicked ? .makeDefault : nil
+    }
+
+    /// How long the kiosk waits before it resets, stepped through its choices with −
+    /// and + (a time set from a shell that is none of them shows in its place). Answers
+    /// the time picked.
+    private func idleRow(_ seconds: Int, in row: Rect) -> Int? {
+        let s = layout.scale
+        let pad = ui.theme.padding * s
+        let choices = Set(KioskPreferences.idleChoices + [seconds]).sorted()
+        let index = choices.firstIndex(of: seconds) ?? 0
+        // TRANSLATORS: an operator menu setting: how long the kiosk waits without input before it resets.
+        let label = tr("Idle reset after")
+        ui.label(label, style: .body, in: Rect(x: row.minX + pad, y: row.minY, width: row.width / 2, height: row.height))
+        let width = 230 * s
+        let picked = ui.stepper(label, value: index, range: 0...(choices.count - 1), step: 1,
+                                valueText: { KioskPreferences.describe(seconds: choices[max(0, min(choices.count - 1, $0))]) },
+                                in: Rect(x: row.maxX - pad - width, y: row.minY + 4 * s, width: width, height: row.height - 8 * s))
+        return picked.map { choices[max(0, min(choices.count - 1, $0))] }
     }
 
     // MARK: Today's strongest
