@@ -83,6 +83,22 @@ public final class TargetStore: Sendable {
                                readOnly: false, sweeps: true)
     }
 
+    /// Opens the library's connection. With `retrying`, a write at open that fails for
+    /// the disk's sake (full, an I/O error, read-only) is tried twice more, 100 ms and
+    /// 300 ms later, before the caller falls back to reading: one failed write (a
+    /// moment's full disk, a hiccup) left a whole session read-only, every punch lost.
+    private static func open(_ path: String, readOnly: Bool, retrying: Bool) throws -> DatabaseConnection {
+        let pauses: [UInt32] = retrying && !readOnly ? [100_000, 300_000] : []
+        for pause in pauses {
+            do {
+                return try DatabaseConnection(path: path, readOnly: readOnly) { db in try Self.vetOwnership(db, path: path) }
+            } catch let error as DatabaseError where error.isDiskFull || error.isIOError || error.isReadOnly {
+                usleep(pause)
+            }
+        }
+        return try DatabaseConnection(path: path, readOnly: readOnly) { db in try Self.vetOwnership(db, path: path) }
+    }
+
     private init(
         databasePath: String, databaseURL: URL?, pictures: PictureFiles, thumbnails: ThumbnailFiles, readOnly: Bool, sweeps: Bool,
         readingWhenUnwritable: Bool = false
@@ -94,9 +110,7 @@ public final class TargetStore: Sendable {
         var reason: String?
         do {
             do {
-                connection = try DatabaseConnection(path: databasePath, readOnly: readOnly) { db in
-                    try Self.vetOwnership(db, path: databasePath)
-                }
+                connection = try Self.open(databasePath, readOnly: readOnly, retrying: readingWhenUnwritable)
             } catch let error as DatabaseError where readingWhenUnwritable && !readOnly && (error.isDiskFull || error.isIOError || error.isReadOnly)
                 && FileManager.default.fileExists(atPath: databasePath) {
                 // A full disk (or one failing writes) must not keep the app from starting,
@@ -106,7 +120,7 @@ public final class TargetStore: Sendable {
                 }
                 readOnly = true
                 let folder = databaseURL?.deletingLastPathComponent().path ?? databasePath
-                if Self.isFull(databaseURL) {
+                if error.isDiskFull || Self.isFull(databaseURL) {
                     // TRANSLATORS: shown when the app starts: %s is the data folder.
                     reason = tr("The disk holding %s is full, so the library opened read-only: you can punch, but nothing is saved. Free some space and start again.", folder)
                 } else if error.isReadOnly {

@@ -57,6 +57,24 @@ struct FaultTests {
         }
     }
 
+    @Test("one write failing at start-up is tried again: the session saves its punches and exits 0, whichever write it was")
+    func oneFailedWriteAtStartIsRetried() throws {
+        let shim = try #require(FaultShim.library, "the fault shim did not build")
+        let run = HeadlessRun()
+        _ = try run.cli.list()
+        var saved = try run.cli.list().map(\.punches).reduce(0, +)
+        for after in 0..<30 {
+            let environment = ["LD_PRELOAD": shim, "STRESSPUNCH_FAULT_PATH": run.cli.dataDirectory, "STRESSPUNCH_FAULT_ERRNO": String(ENOSPC),
+                               "STRESSPUNCH_FAULT_AFTER": String(after), "STRESSPUNCH_FAULT_TIMES": "1"]
+            let result = try run.run("0.10 key space\n0.30 quit", environment: environment)
+            let now = try run.cli.list().map(\.punches).reduce(0, +)
+            #expect(result.status == 0 && now == saved + 1, "write \(after + 1) failing once: exit \(result.status), \(result.standardError)")
+            #expect(!result.standardError.contains("read-only"), "write \(after + 1): \(result.standardError)")
+            if now != saved + 1 { break }
+            saved = now
+        }
+    }
+
     @Test("with the disk full the whole time, punches are kept, a toast says why, and quitting says so on stderr with exit 1")
     func diskFullAllAlong() throws {
         let run = HeadlessRun()
