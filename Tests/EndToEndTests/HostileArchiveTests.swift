@@ -95,9 +95,12 @@ struct HostileArchiveTests {
         #expect(merged.result.status == 0, "\(merged.result.standardError)")
         #expect(merged.result.standardOutput.contains("added 1 targets") && merged.result.standardOutput.contains("skipped"),
                 "\(merged.result.standardOutput)")
-        #expect(merged.peakMB < 60, "importing took \(merged.peakMB) MB: the 80 MB picture was read")
+        // Reading the 80 MB picture would take the process past 80 MB whatever else it
+        // holds; 75 leaves room for the app itself, which under AddressSanitizer's
+        // shadow memory alone is about 60 MB (61 seen).
+        #expect(merged.peakMB < 75, "importing took \(merged.peakMB) MB: the 80 MB picture was read")
         let replaced = try Self.importLimited(cli, archive, replace: true)
-        #expect(replaced.result.status == 1 && replaced.peakMB < 60, "\(replaced.result.standardError) \(replaced.peakMB) MB")
+        #expect(replaced.result.status == 1 && replaced.peakMB < 75, "\(replaced.result.standardError) \(replaced.peakMB) MB")
         #expect(try cli.list().count == before.count + 1)
     }
 
