@@ -3,7 +3,7 @@ import StressCore
 /// What the app asks of the platform after handling input or a step. The run loop
 /// drains these each frame; the controller never calls the platform itself.
 public enum AppRequest: Sendable, Equatable {
-    case playSound(name: String, volume: Float, pitch: Float)
+    case playSound(SoundCue, volume: Float, pitch: Float)
     case rumble(gamepad: Int32, strength: Float, milliseconds: Int)
     /// Fullscreen on if off, off if on: the window knows which it is.
     case toggleFullscreen

@@ -40,7 +40,7 @@ public final class MarkBook {
     }
 
     /// A landed hit on target `id` at (u, v) in its picture.
-    public func hit(_ id: Int64, u: Float, v: Float, strength: Int, tool: String, at time: Double, now: Double) {
+    public func hit(_ id: Int64, u: Float, v: Float, strength: Int, tool: PunchTool, at time: Double, now: Double) {
         guard var set = marks(of: id) else { return }
         set.hit(x: u, y: v, strength: strength, tool: tool, at: time)
         sets[id] = set

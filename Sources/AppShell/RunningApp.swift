@@ -418,9 +418,9 @@ public final class RunningApp {
 
     private func perform(_ request: AppRequest) {
         switch request {
-        case .playSound(let name, let volume, let pitch):
+        case .playSound(let cue, let volume, let pitch):
             // A tool with sounds of the user's own plays those instead.
-            let played = PunchTool.owning(sound: name).map { userSounds.substitute(name, tool: $0.rawValue) } ?? name
+            let played = cue.tool.map { userSounds.substitute(cue.builtinName, tool: $0.rawValue) } ?? cue.builtinName
             audio.play(played, volume: volume, pitch: pitch, simulatedTime: simulatedTime)
             if audio.isAvailable && !audio.isMuted {
                 if let index = soundsPlayed.firstIndex(where: { $0.name == played }) {

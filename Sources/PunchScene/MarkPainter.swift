@@ -59,7 +59,7 @@ public final class MarkPainter {
                 clip = region
                 let area = Rect(x: Float(region.x), y: Float(region.y), width: Float(region.width), height: Float(region.height))
                 for mark in marks.marks where Self.overlap(Self.extent(of: mark, width: picture.width, height: picture.height), area) {
-                    draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: marked)
+                    paint(mark, on: marked)
                 }
                 clip = PixelRect(x: 0, y: 0, width: 1 << 30, height: 1 << 30)
             }
@@ -78,7 +78,7 @@ public final class MarkPainter {
         image.copyPixels(from: picture)
         let edge = wipe.map { $0 * 1.15 - 0.08 } ?? -1
         for mark in marks.marks where mark.x > edge {
-            draw(mark, tool: PunchTool(rawValue: mark.tool) ?? .fist, on: image)
+            paint(mark, on: image)
         }
         drawn = wipe == nil ? marks.marks : []
         if let wipe { drawFoam(at: wipe, on: image) }
@@ -88,13 +88,13 @@ public final class MarkPainter {
         return image
     }
 
-    private func draw(_ mark: Mark, tool: PunchTool, on image: RasterImage) {
+    private func paint(_ mark: Mark, on image: RasterImage) {
         // Each mark stays inside its extent, so the extent is exactly what it can change.
         let outer = clip
         let extent = Self.extent(of: mark, width: image.width, height: image.height).enclosingPixels
         clip = outer.intersection(extent)
         defer { clip = outer }
-        switch tool {
+        switch mark.tool {
         case .fist: draw(mark, on: image)
         case .slap: drawFlush(mark, on: image)
         case .pie: drawCream(mark, on: image)
@@ -259,7 +259,7 @@ extension MarkPainter {
         let center = Point(mark.x * Float(width), mark.y * Float(height))
         let reach: Float
         var below: Float = 0
-        switch PunchTool(rawValue: mark.tool) ?? .fist {
+        switch mark.tool {
         case .fist: reach = (0.032 + 0.05 * depth) * size * 1.45
         case .slap: reach = (0.07 + 0.04 * depth) * size * 1.75
         case .pie:

@@ -110,8 +110,6 @@ public final class PunchController {
         public var pulse: Float = 0
     }
 
-    public static var punchSounds: [String] { SoundNames.punches }
-
     /// What punches hit with now (the session sets it from the user's setting).
     public var tool: PunchTool = .fist
     /// Landed hits per tool since launch (the headless summary prints them).
@@ -364,14 +362,13 @@ public final class PunchController {
         if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
         punchInput = .mouse
         let power = PunchStrength.unit(strength)
-        let sounds = tool.soundNames
-        let sound = sounds[Int(random.next() % UInt64(sounds.count))]
+        let sound = SoundCue.hit(tool, variant: Int(random.next() % UInt64(tool.soundVariants)))
         let pitch = 1.04 - power * 0.14 + random.nextUnit() * 0.08
         let volume = 0.55 + power * 0.45
-        requests.append(.playSound(name: sound, volume: volume, pitch: pitch))
+        requests.append(.playSound(sound, volume: volume, pitch: pitch))
         let big = strength >= PunchEffects.bigHitStrength
         // The big one lands in the chest: a sub-bass thump under the tool's own sound.
-        if big { requests.append(.playSound(name: SoundNames.bigThump, volume: 1, pitch: 1)) }
+        if big { requests.append(.playSound(.bigThump, volume: 1, pitch: 1)) }
         if let gamepad {
             // ...and in the hands: a long, deep rumble after the tool's own.
             let pulses = tool.rumble(power: power) + (big ? [RumblePulse(delay: 0.06, strength: 1, milliseconds: 420)] : [])

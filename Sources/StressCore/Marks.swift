@@ -5,8 +5,8 @@ public struct Mark: Sendable, Equatable {
     /// Where, in the picture (0...1).
     public var x: Float
     public var y: Float
-    /// The tool that made it ("fist"): each tool's marks look its own way.
-    public var tool: String
+    /// The tool that made it: each tool's marks look its own way.
+    public var tool: PunchTool
     /// How deep it is, 0...1: repeated hits deepen a mark (a bruise darkens and
     /// spreads, then swells) instead of stacking copies.
     public var depth: Float
@@ -15,7 +15,7 @@ public struct Mark: Sendable, Equatable {
     /// When its first hit landed (seconds since 1970), for fading the oldest.
     public var born: Double
 
-    public init(x: Float, y: Float, tool: String, depth: Float, hits: Int, born: Double) {
+    public init(x: Float, y: Float, tool: PunchTool, depth: Float, hits: Int, born: Double) {
         self.x = x
         self.y = y
         self.tool = tool
@@ -48,7 +48,7 @@ public struct MarkSet: Sendable, Equatable {
     /// A landed hit at (x, y) with `strength` 0...999. Returns the index of the mark
     /// it made or deepened.
     @discardableResult
-    public mutating func hit(x: Float, y: Float, strength: Int, tool: String, at time: Double) -> Int {
+    public mutating func hit(x: Float, y: Float, strength: Int, tool: PunchTool, at time: Double) -> Int {
         let power = PunchStrength.unit(strength)
         let x = min(1, max(0, x)), y = min(1, max(0, y))
         version += 1

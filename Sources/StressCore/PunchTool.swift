@@ -33,6 +33,8 @@ public enum PunchTool: String, CaseIterable, Sendable, Hashable {
     /// The built-in sounds, one picked per hit so repeated hits do not sound
     /// mechanical. The fist keeps the app's first punch sounds.
     public var soundNames: [String] { Self.sounds[self] ?? SoundNames.punches }
+    /// How many hit sounds it has to pick from (`SoundCue.hit`'s variants).
+    public var soundVariants: Int { soundNames.count }
 
     // Made once: a punch picks from them without building strings.
     private static let sounds: [PunchTool: [String]] = Dictionary(uniqueKeysWithValues: allCases.map { tool in
@@ -83,11 +85,6 @@ public enum PunchTool: String, CaseIterable, Sendable, Hashable {
             return [RumblePulse(delay: 0, strength: 0.6 + 0.4 * p, milliseconds: 70 + Int(p * 80)),
                     RumblePulse(delay: 0.16, strength: 0.25 + 0.25 * p, milliseconds: 70)]
         }
-    }
-
-    /// The tool a built-in sound belongs to (`pie-2` is the pie's), or nil.
-    public static func owning(sound name: String) -> PunchTool? {
-        allCases.first { $0.soundNames.contains(name) }
     }
 
     /// A tool from what a user or a script typed ("Pie", "mallet"), or nil.

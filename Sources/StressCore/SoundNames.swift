@@ -11,3 +11,30 @@ public enum SoundNames {
     public static var tools: [String] { PunchTool.allCases.flatMap(\.soundNames) }
     public static var all: [String] { tools + [bigThump, click] }
 }
+
+/// A sound the punch scene asks for, by what it is rather than by file name: a tool's
+/// hit (one of its variants, picked per hit) or the big one's thump. The shell plays
+/// the built-in sound by `builtinName`, or one of the user's own for `tool`.
+public enum SoundCue: Sendable, Hashable {
+    /// Variant `variant` (0..<`tool.soundVariants`) of a tool's hit sounds.
+    case hit(PunchTool, variant: Int)
+    /// The deep thump layered under the tool's own sound for the big one.
+    case bigThump
+
+    /// The built-in sound's name: the asset catalog's file and the mixer's key.
+    public var builtinName: String {
+        switch self {
+        case .hit(let tool, let variant):
+            let names = tool.soundNames
+            return names[min(max(0, variant), names.count - 1)]
+        case .bigThump:
+            return SoundNames.bigThump
+        }
+    }
+
+    /// The tool whose hit this is (the user's own sounds for it stand in), or nil.
+    public var tool: PunchTool? {
+        if case .hit(let tool, _) = self { return tool }
+        return nil
+    }
+}

@@ -108,8 +108,8 @@ extension AppSession {
         }
         var requests: [AppRequest] = []
         controller.drainRequests { request in
-            if case .playSound(let name, let volume, let pitch) = request {
-                requests.append(.playSound(name: name, volume: scaledVolume(volume), pitch: pitch))
+            if case .playSound(let cue, let volume, let pitch) = request {
+                requests.append(.playSound(cue, volume: scaledVolume(volume), pitch: pitch))
             } else {
                 requests.append(request)
             }

@@ -17,7 +17,7 @@ extension AppSession {
     /// pillow leaves none).
     func markLanded(_ punch: PunchController.LandedPunch, on targetID: Int64) {
         guard punch.tool.leavesMark else { return }
-        markBook.hit(targetID, u: punch.u, v: punch.v, strength: punch.strength, tool: punch.tool.rawValue,
+        markBook.hit(targetID, u: punch.u, v: punch.v, strength: punch.strength, tool: punch.tool,
                      at: wallClock().timeIntervalSince1970, now: simulatedTime)
     }
 

@@ -13,7 +13,9 @@ extension TargetStore {
     static func readMarks(_ db: Database, of targetID: Int64) throws -> [Mark] {
         try db.query("SELECT x, y, tool, depth, hits, born FROM target_mark WHERE target_id = ? ORDER BY id",
                      [.integer(targetID)]).compactMap { row in
-            guard let tool = row.text("tool") else { return nil }
+            // The column holds the tool's name; one this version does not know draws as a fist.
+            guard let name = row.text("tool") else { return nil }
+            let tool = PunchTool(rawValue: name) ?? .fist
             return Mark(x: Float(row.double("x") ?? 0), y: Float(row.double("y") ?? 0), tool: tool,
                         depth: Float(row.double("depth") ?? 0), hits: Int(row.int("hits") ?? 1), born: row.double("born") ?? 0)
         }
@@ -24,7 +26,7 @@ extension TargetStore {
         for mark in marks.suffix(MarkSet.capacity) {
             try db.execute("INSERT INTO target_mark (target_id, x, y, tool, depth, hits, born) VALUES (?, ?, ?, ?, ?, ?, ?)", [
                 .integer(targetID), .real(Double(min(1, max(0, mark.x)))), .real(Double(min(1, max(0, mark.y)))),
-                .text(mark.tool), .real(Double(min(1, max(0, mark.depth)))), .integer(Int64(max(1, mark.hits))), .real(mark.born),
+                .text(mark.tool.rawValue), .real(Double(min(1, max(0, mark.depth)))), .integer(Int64(max(1, mark.hits))), .real(mark.born),
             ])
         }
     }

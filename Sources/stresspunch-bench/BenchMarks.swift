@@ -7,7 +7,7 @@ enum BenchMarks {
         var marks = MarkSet()
         var random = SeededRandom(seed: 0x3A11)
         var time = 0.0
-        for tool in ["fist", "pie", "tomato"] {
+        for tool in [PunchTool.fist, .pie, .tomato] {
             for row in 0..<12 { for column in 0..<12 {
                 let strength = Int(random.nextUnit() * 999)
                 marks.hit(x: 0.04 + Float(column) * 0.083, y: 0.04 + Float(row) * 0.083, strength: strength, tool: tool, at: time)

@@ -42,11 +42,11 @@ struct ControllerTests {
         #expect(fixture.controller.punchesLanded == 1)
         #expect(fixture.library.selected?.punchCount == 1)
         let requests = fixture.requests()
-        guard case .playSound(let name, let volume, let pitch)? = requests.first else {
-            Issue.record("no sound requested: \(requests)")
+        guard case .playSound(.hit(let tool, let variant), let volume, let pitch)? = requests.first else {
+            Issue.record("no hit sound requested: \(requests)")
             return
         }
-        #expect(PunchController.punchSounds.contains(name))
+        #expect(tool == .fist && (0..<PunchTool.fist.soundVariants).contains(variant))
         // A still click is a gentle 300: quieter than a haymaker, pitch varied around 1.
         #expect((0.55...1).contains(volume) && (0.9...1.12).contains(pitch))
     }

@@ -259,14 +259,14 @@ struct PopAndBigHitTests {
 @Suite("The big one's sound and rumble")
 struct BigHitSoundTests {
     /// The sounds asked for and the longest rumble, over 0.2 s after one punch.
-    static func punch(_ strength: Int) throws -> (sounds: [String], longestRumble: Int) {
+    static func punch(_ strength: Int) throws -> (sounds: [SoundCue], longestRumble: Int) {
         let fixture = try ControllerFixture()
         fixture.controller.handle(.gamepadAdded(id: 1, name: "pad"))
         fixture.controller.punch(atX: fixture.center.x, y: fixture.center.y, gamepad: 1, strength: strength)
         for _ in 0..<24 { fixture.controller.step(1 / 120) }
-        var sounds: [String] = [], longest = 0
+        var sounds: [SoundCue] = [], longest = 0
         for request in fixture.requests() {
-            if case .playSound(let name, _, _) = request { sounds.append(name) }
+            if case .playSound(let cue, _, _) = request { sounds.append(cue) }
             if case .rumble(_, _, let milliseconds) = request { longest = max(longest, milliseconds) }
         }
         return (sounds, longest)
@@ -275,8 +275,8 @@ struct BigHitSoundTests {
     @Test("950 and up layers a deep thump under the tool's sound and rumbles long; 949 does not")
     func bigOneThumps() throws {
         let big = try Self.punch(960), strong = try Self.punch(949)
-        #expect(big.sounds.count == 2 && big.sounds.last == SoundNames.bigThump, "\(big.sounds)")
-        #expect(strong.sounds.count == 1 && !strong.sounds.contains(SoundNames.bigThump))
+        #expect(big.sounds.count == 2 && big.sounds.last == .bigThump, "\(big.sounds)")
+        #expect(strong.sounds.count == 1 && !strong.sounds.contains(.bigThump))
         #expect(big.longestRumble >= 400 && big.longestRumble > strong.longestRumble + 150)
     }
 }

@@ -62,8 +62,8 @@ struct ToolImpactTests {
     @Test("a mark's extent covers where it is, and grows as it deepens; a pillow's is empty")
     func markExtent() {
         for tool in PunchTool.allCases {
-            let light = MarkPainter.extent(of: Mark(x: 0.5, y: 0.5, tool: tool.rawValue, depth: 0.2, hits: 1, born: 0), width: 1000, height: 800)
-            let deep = MarkPainter.extent(of: Mark(x: 0.5, y: 0.5, tool: tool.rawValue, depth: 1, hits: 9, born: 0), width: 1000, height: 800)
+            let light = MarkPainter.extent(of: Mark(x: 0.5, y: 0.5, tool: tool, depth: 0.2, hits: 1, born: 0), width: 1000, height: 800)
+            let deep = MarkPainter.extent(of: Mark(x: 0.5, y: 0.5, tool: tool, depth: 1, hits: 9, born: 0), width: 1000, height: 800)
             if tool == .pillow {
                 #expect(light.width == 0)
             } else {
@@ -98,7 +98,7 @@ struct ToolMarkTests {
             let tool = tools[index % tools.count]
             // Some hits on the same spot (deepening a mark), most elsewhere.
             let x = index % 4 == 0 ? 0.5 : random.nextUnit(), y = index % 4 == 0 ? 0.5 : random.nextUnit()
-            marks.hit(x: x, y: y, strength: Int(random.next() % 1000), tool: tool.rawValue, at: Double(index))
+            marks.hit(x: x, y: y, strength: Int(random.next() % 1000), tool: tool, at: Double(index))
             last = painter.picture(picture, with: marks)
         }
         let fresh = MarkPainter().picture(picture, with: marks)
@@ -112,7 +112,7 @@ struct ToolMarkTests {
     func markedPhotoKeepsOpacity() {
         var marks = MarkSet()
         for (index, tool) in PunchTool.allCases.enumerated() {
-            marks.hit(x: 0.1 + 0.15 * Float(index), y: 0.5, strength: 900, tool: tool.rawValue, at: Double(index))
+            marks.hit(x: 0.1 + 0.15 * Float(index), y: 0.5, strength: 900, tool: tool, at: Double(index))
         }
         let photo = RasterImage(width: 360, height: 280, fill: Color(hex: 0x88AADD))
         let painter = MarkPainter()
@@ -131,7 +131,7 @@ struct ToolMarkTests {
     func marksLookTheirOwn() {
         func tint(_ tool: PunchTool) -> (r: Int, g: Int, b: Int) {
             var marks = MarkSet()
-            for _ in 0..<4 { marks.hit(x: 0.5, y: 0.5, strength: 700, tool: tool.rawValue, at: 0) }
+            for _ in 0..<4 { marks.hit(x: 0.5, y: 0.5, strength: 700, tool: tool, at: 0) }
             let image = MarkPainter().picture(Self.picture(), with: marks)
             // The mean of a small square at the middle: a seed or a shine does not decide it.
             var r = 0, g = 0, b = 0
@@ -164,7 +164,7 @@ struct BruiseContrastTests {
     static func visible(on color: UInt32, step: Int = 28) -> (count: Int, peak: Int, area: Int) {
         let photo = RasterImage(width: 360, height: 280, fill: Color(hex: color))
         var marks = MarkSet()
-        marks.hit(x: 0.5, y: 0.5, strength: 500, tool: PunchTool.fist.rawValue, at: 0)
+        marks.hit(x: 0.5, y: 0.5, strength: 500, tool: .fist, at: 0)
         let marked = MarkPainter().picture(photo, with: marks)
         var count = 0, peak = 0
         for index in 0..<(360 * 280) {

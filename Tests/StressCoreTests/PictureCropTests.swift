@@ -81,7 +81,7 @@ struct PictureCropTests {
     @Test("a mark moved to a new crop stays on the same spot of the picture, and one the crop leaves out goes")
     func recroppedMark() throws {
         let half = PictureCrop(x: 0.5, y: 0, width: 0.5, height: 1)
-        let mark = Mark(x: 0.5, y: 0.5, tool: "fist", depth: 0.5, hits: 3, born: 0)
+        let mark = Mark(x: 0.5, y: 0.5, tool: .fist, depth: 0.5, hits: 3, born: 0)
         // The middle of the right half is three quarters across the whole picture.
         let moved = try #require(mark.recropped(from: half, to: .full))
         #expect(abs(moved.x - 0.75) < 1e-6 && moved.y == 0.5 && moved.hits == 3)

@@ -13,19 +13,21 @@ struct PunchToolTests {
         #expect(PunchTool.slap.stepped(by: -13) == .fist)
     }
 
-    @Test("every tool has two or more sounds of its own, the fist keeps the punch sounds, and a sound knows its tool")
+    @Test("every tool has two or more sounds of its own, the fist keeps the punch sounds, and a hit's cue names its tool and file")
     func soundsAreEachTools() {
         var seen: Set<String> = []
         for tool in PunchTool.allCases {
             #expect(tool.soundNames.count >= 2)
-            for name in tool.soundNames {
+            #expect(tool.soundVariants == tool.soundNames.count)
+            for (variant, name) in tool.soundNames.enumerated() {
                 #expect(!seen.contains(name), "\(name) is shared")
                 seen.insert(name)
-                #expect(PunchTool.owning(sound: name) == tool)
+                let cue = SoundCue.hit(tool, variant: variant)
+                #expect(cue.tool == tool && cue.builtinName == name)
             }
         }
         #expect(PunchTool.fist.soundNames == SoundNames.punches)
-        #expect(PunchTool.owning(sound: SoundNames.click) == nil)
+        #expect(SoundCue.bigThump.tool == nil && SoundCue.bigThump.builtinName == SoundNames.bigThump)
         #expect(Set(SoundNames.all) == seen.union([SoundNames.bigThump, SoundNames.click]))
     }
 

@@ -75,8 +75,8 @@ struct CropStoreTests {
         let store = fixture.store
         let id = try store.insert(name: "Boss", picture: try fixture.picture(width: 40, height: 40)).id
         // On the whole picture: one mark in the middle, one near the left edge.
-        try store.setMarks([Mark(x: 0.5, y: 0.5, tool: "fist", depth: 0.4, hits: 2, born: 1),
-                            Mark(x: 0.05, y: 0.5, tool: "fist", depth: 0.3, hits: 1, born: 2)], of: id)
+        try store.setMarks([Mark(x: 0.5, y: 0.5, tool: .fist, depth: 0.4, hits: 2, born: 1),
+                            Mark(x: 0.05, y: 0.5, tool: .fist, depth: 0.3, hits: 1, born: 2)], of: id)
         try store.update(id: id, crop: PictureCrop(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         let marks = try store.marks(of: id)
         #expect(marks.count == 1, "the left-edge mark lies outside the new crop")

@@ -123,8 +123,8 @@ struct UndoDeleteTests {
         tally.add(strength: 812, combo: 5, at: 1_000)
         tally.add(strength: 400, combo: 6, at: 2_000)
         _ = try store.recordPunches([target.id: tally], days: [:])
-        let marks = [Mark(x: 0.3, y: 0.4, tool: "fist", depth: 0.7, hits: 4, born: 1_000),
-                     Mark(x: 0.8, y: 0.2, tool: "fist", depth: 0.2, hits: 1, born: 2_000)]
+        let marks = [Mark(x: 0.3, y: 0.4, tool: .fist, depth: 0.7, hits: 4, born: 1_000),
+                     Mark(x: 0.8, y: 0.2, tool: .fist, depth: 0.2, hits: 1, born: 2_000)]
         try store.setMarks(marks, of: target.id)
         let before = try #require(try store.target(id: target.id))
 
