@@ -22,7 +22,8 @@ public final class PunchController {
     public private(set) var requests: [AppRequest] = []
     public var configuration: AppConfiguration
     private var random: SeededRandom
-    private var muted: Bool
+    /// The user's settings, the session's: the tool a punch hits with is read here.
+    public let settings: LiveSettings
     /// The selected picture as the last frame showed it (its size places the picture).
     public var selectedPicture: RasterImage?
     /// The picture a punch is tested against, for the target selected when it comes
@@ -31,7 +32,8 @@ public final class PunchController {
     /// that picture loads; unset, the last frame's picture stands in.
     public var hitPicture: ((StressTarget) -> RasterImage?)?
     private var nextReticleColor = 0
-    /// Punches that hit the target since launch.
+    /// Punches that hit the target since launch: the one count of them (the session's
+    /// summary and the headless summary read it).
     public private(set) var punchesLanded = 0
     /// Rumbles asked of gamepads since launch.
     public private(set) var rumblesRequested = 0
@@ -110,19 +112,20 @@ public final class PunchController {
         public var pulse: Float = 0
     }
 
-    /// What punches hit with now (the session sets it from the user's setting).
-    public var tool: PunchTool = .fist
+    /// What punches hit with now: the user's setting.
+    public var tool: PunchTool { settings.value.tool }
     /// Landed hits per tool since launch (the headless summary prints them).
     public private(set) var punchesByTool = [Int](repeating: 0, count: PunchTool.allCases.count)
     /// Rumble pulses still to come (a tool's pattern after its first pulse), on `clock`.
     private var pendingRumbles: [(at: Double, gamepad: Int32, pulse: RumblePulse)] = []
 
-    public init(library: LibraryModel, configuration: AppConfiguration, width: Int, height: Int) {
+    /// `settings`: the session's (nil: the configuration's, held by this controller alone).
+    public init(library: LibraryModel, configuration: AppConfiguration, settings: LiveSettings? = nil, width: Int, height: Int) {
         self.library = library
         self.configuration = configuration
+        self.settings = settings ?? LiveSettings(configuration.settings)
         effects = PunchEffects(reduceMotion: configuration.reduceMotion, seed: configuration.randomSeed)
         random = SeededRandom(seed: configuration.randomSeed ^ 0xA5A5)
-        muted = configuration.muted
         layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
         requests.reserveCapacity(16)
         landedPunches.reserveCapacity(64)
@@ -144,7 +147,6 @@ public final class PunchController {
         effects.shakeStrength = Float(settings.shake) / 100
         effects.squashStrength = Float(settings.squash) / 100
         effects.dents = settings.dent
-        tool = settings.tool
         let scale = Float(settings.uiScale) / 100
         if scale != uiScale {
             uiScale = scale
@@ -272,8 +274,6 @@ public final class PunchController {
             if let digit = character.wholeNumberValue, (1...4).contains(digit) {
                 let favorites = library.favorites
                 if digit <= favorites.count { library.select(favorites[digit - 1].id) }
-            } else if character == "m" && !isRepeat {
-                setMuted(!muted)
             }
         default:
             break
@@ -285,13 +285,10 @@ public final class PunchController {
         requests.append(.toggleFullscreen)
     }
 
-    public var isMuted: Bool { muted }
-
-    /// Turns sound on or off (the kiosk operator menu; `m` on the desktop).
-    public func setMuted(_ on: Bool) {
-        guard on != muted else { return }
-        muted = on
-        requests.append(.setMuted(on))
+    /// Tells the platform the sound went off or on (the session's sound setting
+    /// changed), in order with the sounds asked for around it.
+    public func requestMuted(_ muted: Bool) {
+        requests.append(.setMuted(muted))
     }
 
     /// The target changed by itself (the attract loop): it hops to say hello.

@@ -64,9 +64,8 @@ extension AppSession {
         controller.takeLanded { punch in
             policy.punchLanded(strength: punch.strength, target: punch.targetName, session: self)
             markLanded(punch, on: punch.targetID)
-            sessionTally.punches += 1
-            sessionTally.strongest = max(sessionTally.strongest, punch.strength)
-            sessionTally.bestCombo = max(sessionTally.bestCombo, punch.combo)
+            sessionBests.strongest = max(sessionBests.strongest, punch.strength)
+            sessionBests.combo = max(sessionBests.combo, punch.combo)
             switch shown {
             case .rush(let run): run.landed(strength: punch.strength, combo: punch.combo)
             case .versus(let run): run.landed(strength: punch.strength, from: source(of: punch))
@@ -96,15 +95,15 @@ extension AppSession {
             controller.requestQuit()
             return
         }
-        guard policy.offersSessionSummary, sessionTally.punches >= SessionSummary.minimumPunches, !summaryShown else {
+        guard policy.offersSessionSummary, controller.punchesLanded >= SessionSummary.minimumPunches, !summaryShown else {
             controller.requestQuit()
             return
         }
         summaryShown = true
         keepDraft()
         ui?.setFocus(nil)
-        shown = .summary(SessionSummary(punches: sessionTally.punches, strongest: sessionTally.strongest,
-                                        bestCombo: sessionTally.bestCombo))
+        shown = .summary(SessionSummary(punches: controller.punchesLanded, strongest: sessionBests.strongest,
+                                        bestCombo: sessionBests.combo))
     }
 
     /// Builds the challenge over the punch scene and carries out its answer.

@@ -11,14 +11,14 @@ extension AppSession: SessionControl {
     public var layout: MainLayout { controller.layout }
     public var pictureRect: Rect { controller.pictureRect }
     public var now: Date { wallClock() }
-    public var isMuted: Bool { controller.isMuted }
+    public var isMuted: Bool { !settings.sound }
     public var reducesMotion: Bool { settings.reduceMotion }
     public var hasUnsavedForm: Bool { shown.editor?.hasChanges == true }
     /// Whether input now is secret (the kiosk's PIN pad): a recording leaves it out.
     public var takesSecretInput: Bool { policy.takesSecretInput }
     public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
 
-    public func setMuted(_ muted: Bool) { controller.setMuted(muted) }
+    public func setMuted(_ muted: Bool) { setSound(on: !muted) }
     /// By the user (or the kiosk operator): a real session shows its summary first.
     public func requestQuit() { requestQuitFromUser() }
     public func show(_ page: Page) { showPage(page) }

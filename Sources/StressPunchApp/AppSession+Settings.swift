@@ -12,7 +12,6 @@ extension AppSession {
         let old = settings
         guard new != old else { return }
         settings = new
-        if new.sound != old.sound { controller.setMuted(!new.sound) }
         if new.fullscreen != old.fullscreen { controller.requestFullscreenToggle() }
         applySettings()
         var changed: [String: String] = [:]
@@ -34,10 +33,11 @@ extension AppSession {
         changeSettings(new)
     }
 
-    /// M on the punch screen turned the sound on or off: remembered like the switch.
-    func soundToggledByKey() {
-        guard settings.sound == controller.isMuted else { return }
-        settings.sound = !controller.isMuted
+    /// M on the punch screen, or a policy (a kiosk's operator menu), turned the sound
+    /// on or off: on the desktop it is remembered like the switch (a kiosk keeps its own).
+    func setSound(on: Bool) {
+        guard on != settings.sound else { return }
+        settings.sound = on
         if policy.showsLibraryButtons { library.saveSettings(settings.stored(.sound)) }
     }
 

@@ -95,13 +95,24 @@ public final class AppSession {
     }
     /// The user's best rush (from the library's settings).
     var rushBest: RushRecord?
-    /// What this session's landed punches add up to, for the summary on the way out.
-    var sessionTally = RushRecord(punches: 0, strongest: 0, bestCombo: 0)
+    /// The strongest punch and the longest combo this session landed, for the summary
+    /// on the way out (how many landed is the punch scene's one count).
+    var sessionBests = (strongest: 0, combo: 0)
     var summaryShown = false
     /// When the Stats screen last asked for the days (frame time).
     var statsLoadedAt = -Double.infinity
-    /// The user's settings as they apply now (see `AppSession+Settings`).
-    public internal(set) var settings: UserSettings
+    /// The user's settings as they apply now (see `AppSession+Settings`): the one
+    /// place the sound and the tool are held; the punch scene reads this same object.
+    let liveSettings: LiveSettings
+    public internal(set) var settings: UserSettings {
+        get { liveSettings.value }
+        set {
+            let wasOn = liveSettings.value.sound
+            liveSettings.value = newValue
+            // Whoever turned the sound off or on, the platform hears it, in order with the sounds.
+            if newValue.sound != wasOn { controller.requestMuted(!newValue.sound) }
+        }
+    }
     /// Whether the help overlay is open over the screen (F1, `?`, the pad's Back).
     public internal(set) var helpShown = false
     /// Files dropped on the window this frame, and several dropped together while
@@ -152,10 +163,10 @@ public final class AppSession {
         self.synchronousPictures = synchronousPictures
         self.builtinPictureURL = builtinPictureURL
         self.policy = policy
-        controller = PunchController(library: library, configuration: configuration, width: width, height: height)
+        liveSettings = LiveSettings(configuration.settings)
+        controller = PunchController(library: library, configuration: configuration, settings: liveSettings, width: width, height: height)
         renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs, toolArt: toolArt)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
-        settings = configuration.settings
         desktopPrefersHighContrast = configuration.desktopPrefersHighContrast
         spokenLanguageSetting = configuration.settings.language
         frameEvents.reserveCapacity(64)
@@ -230,15 +241,14 @@ public final class AppSession {
                 break
             }
         }
-        let wasMuted = controller.isMuted
+        if case .keyDown(.character("m"), [], false) = event {
+            setSound(on: !settings.sound)
+            ui?.showToast(settings.sound ? tr("Sound on") : tr("Sound off"), duration: 1.5)
+        }
         controller.handle(event, at: time)
         // Scored now, in the state it landed in: a later event of the frame (Esc) or
         // its steps (a rush's bell) must not decide where a punch counted.
         keepScore()
-        if controller.isMuted != wasMuted {
-            ui?.showToast(controller.isMuted ? tr("Sound off") : tr("Sound on"), duration: 1.5)
-            soundToggledByKey()
-        }
     }
 
     /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
