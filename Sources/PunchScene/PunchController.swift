@@ -26,11 +26,12 @@ public final class PunchController {
     public let settings: LiveSettings
     /// The selected picture as the last frame showed it (its size places the picture).
     public var selectedPicture: RasterImage?
-    /// The picture a punch is tested against, for the target selected when it comes
-    /// (transparent areas miss): a favorite switched to earlier in the same frame is
-    /// tested as itself, not as the picture the last frame showed. It answers nil while
-    /// that picture loads; unset, the last frame's picture stands in.
-    public var hitPicture: ((StressTarget) -> RasterImage?)?
+    /// Where a punch finds the picture it is tested against, for the target selected
+    /// when it comes (transparent areas miss): a favorite switched to earlier in the
+    /// same frame is tested as itself, not as the picture the last frame showed. A
+    /// picture still loading is tested as its placeholder; without a lookup, the last
+    /// frame's picture stands in.
+    public let pictures: (any TargetPictureLookup)?
     private var nextReticleColor = 0
     /// Punches that hit the target since launch: the one count of them (the session's
     /// summary and the headless summary read it).
@@ -120,10 +121,12 @@ public final class PunchController {
     private var pendingRumbles: [(at: Double, gamepad: Int32, pulse: RumblePulse)] = []
 
     /// `settings`: the session's (nil: the configuration's, held by this controller alone).
-    public init(library: LibraryModel, configuration: AppConfiguration, settings: LiveSettings? = nil, width: Int, height: Int) {
+    public init(library: LibraryModel, configuration: AppConfiguration, settings: LiveSettings? = nil,
+                pictures: (any TargetPictureLookup)? = nil, width: Int, height: Int) {
         self.library = library
         self.configuration = configuration
         self.settings = settings ?? LiveSettings(configuration.settings)
+        self.pictures = pictures
         effects = PunchEffects(reduceMotion: configuration.reduceMotion, seed: configuration.randomSeed)
         random = SeededRandom(seed: configuration.randomSeed ^ 0xA5A5)
         layout = MainLayout(width: width, height: height, kiosk: configuration.kiosk)
@@ -262,6 +265,19 @@ public final class PunchController {
         }
     }
 
+    /// A punch asked for by a control (the focused target's Enter or pad A, a screen
+    /// reader's "punch") at `time` on the frame clock: a quick tap of Space's, on the
+    /// picture's middle.
+    public func punchMiddle(at time: Double) {
+        punchTime = time
+        defer { punchTime = nil }
+        strength.spacePressed(now: time)
+        guard let held = strength.spaceReleased(now: time) else { return }
+        punchInput = .keyboard
+        let rect = pictureRect
+        punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
+    }
+
     private func reticleIndex(_ gamepad: Int32) -> Int? {
         reticles.firstIndex { $0.gamepad == gamepad }
     }
@@ -330,7 +346,10 @@ public final class PunchController {
         // The target as it is at this event: later events of the frame may select another.
         // No target (an empty library): nothing to punch, not even a burst in the air.
         guard let target = library.selected else { return }
-        let picture = hitPicture.map { lookup in lookup(target) } ?? selectedPicture
+        var picture = selectedPicture
+        if let pictures {
+            if case .ready(let image) = pictures.shownPicture(of: target) { picture = image } else { picture = nil }
+        }
         let rect = picture.map { layout.pictureRect(imageWidth: $0.width, imageHeight: $0.height) } ?? layout.placeholderRect
         var targetPoint: (x: Float, y: Float)?
         if rect.contains(Point(x, y)) {

@@ -51,7 +51,7 @@ extension AppSession {
     func source(of punch: PunchController.LandedPunch) -> PunchSource {
         switch punch.input {
         case .gamepad: return .gamepad(punch.gamepad ?? 0)
-        case .touch: return punch.x < Float(controller.layout.width) / 2 ? .touchLeft : .touchRight
+        case .touch: return punch.x < Float(stage.layout.width) / 2 ? .touchLeft : .touchRight
         case .keyboard: return .keyboard
         case .mouse: return .mouse
         }
@@ -61,9 +61,8 @@ extension AppSession {
     /// each frame for punches landed another way): the session's tally, the policy's
     /// board, the marks, and the rush's or versus's while one runs.
     func keepScore() {
-        controller.takeLanded { punch in
+        stage.takeLanded(now: simulatedTime) { punch in
             policy.punchLanded(strength: punch.strength, target: punch.targetName, session: self)
-            markLanded(punch, on: punch.targetID)
             sessionBests.strongest = max(sessionBests.strongest, punch.strength)
             sessionBests.combo = max(sessionBests.combo, punch.combo)
             switch shown {
@@ -108,7 +107,7 @@ extension AppSession {
 
     /// Builds the challenge over the punch scene and carries out its answer.
     func buildChallenge(_ ui: UIContext, time: Double) {
-        let screens = ChallengeScreens(ui: ui, layout: controller.layout)
+        let screens = ChallengeScreens(ui: ui, layout: stage.layout)
         if case .versus(let run) = shown {
             // Each pad's reticle wears its player's colour, as their score does (a pad
             // beside the mouse is Player 2, orange, though it is the first pad).

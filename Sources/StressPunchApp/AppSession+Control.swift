@@ -8,15 +8,15 @@ import Raster
 
 /// What a policy may ask of the session, and nothing more.
 extension AppSession: SessionControl {
-    public var layout: MainLayout { controller.layout }
-    public var pictureRect: Rect { controller.pictureRect }
+    public var layout: MainLayout { stage.layout }
+    public var pictureRect: Rect { stage.pictureRect }
     public var now: Date { wallClock() }
     public var isMuted: Bool { !settings.sound }
     public var reducesMotion: Bool { settings.reduceMotion }
     public var hasUnsavedForm: Bool { shown.editor?.hasChanges == true }
     /// Whether input now is secret (the kiosk's PIN pad): a recording leaves it out.
     public var takesSecretInput: Bool { policy.takesSecretInput }
-    public var pageMargin: Float { LibraryScreens.margin(for: controller.layout) }
+    public var pageMargin: Float { LibraryScreens.margin(for: stage.layout) }
 
     public func setMuted(_ muted: Bool) { setSound(on: !muted) }
     /// By the user (or the kiosk operator): a real session shows its summary first.
@@ -30,19 +30,20 @@ extension AppSession: SessionControl {
         ui?.setFocus(nil)
     }
 
-    public func passToPunchScene(_ event: InputEvent) { controller.handle(event, at: handlingEventAt) }
+    public func passToPunchScene(_ event: InputEvent) {
+        stage.handle(event, at: handlingEventAt)
+        takeStageRequests()
+    }
     public func passToUI(_ event: InputEvent) { frameEvents.append(event) }
     public func introduceTarget() { controller.introduceTarget() }
 
-    public func washAllMarks() {
-        washing = nil
-        pendingWashUndo = nil
-        markBook.washAll(now: simulatedTime)
-    }
+    public func washAllMarks() { stage.washAll(now: simulatedTime) }
+    /// Whether the selected target has marks to wash off.
+    public var canWash: Bool { stage.canWash }
 
     public func pageHeader(title: String, back: String, backWidth: Float) -> (rect: Rect, back: Bool) {
         guard let ui else { return (Rect(x: 0, y: 0, width: 0, height: 0), false) }
-        return LibraryScreens(ui: ui, library: library, layout: controller.layout, thumbnail: { _ in nil })
+        return LibraryScreens(ui: ui, library: library, layout: stage.layout, thumbnail: { _ in nil })
             .pageHeader(title: title, back: back, backWidth: backWidth)
     }
 }

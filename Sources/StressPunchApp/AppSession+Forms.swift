@@ -162,7 +162,7 @@ extension AppSession {
             if let url = editorCurrentTarget.flatMap(pictureURL(for:)), editor.pictureFile != nil { pictures.forget(url) }
             let crop = editor.changedCrop
             // A new crop of the same picture carries the marks along in the library.
-            if crop != nil && editor.pictureFile == nil { markBook.reread(id) }
+            if crop != nil && editor.pictureFile == nil { stage.markBook.reread(id) }
             library.update(id: id, name: editor.name, message: editor.message, pictureFile: editor.pictureFile, importer: importer,
                            crop: crop)
         }

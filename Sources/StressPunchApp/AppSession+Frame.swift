@@ -120,7 +120,7 @@ extension AppSession {
             nextWakeUp = 0
         } else if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
-            let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || markBook.hasUnsaved
+            let savesWait = recorder.unsavedTotal > 0 || recorder.problem != nil || stage.markBook.hasUnsaved
             nextWakeUp = min(savesWait ? Self.restingWakeUp : policy.longestRest, ui?.nextChange ?? .infinity)
         } else if isOnlyAttracting {
             nextWakeUp = Self.attractWakeUp
@@ -168,7 +168,7 @@ extension AppSession {
     /// whole): the next frame's damage is counted from it.
     public func frameDrawn() {
         swap(&drawnFrame, &builtFrame)
-        controller.frameDrawn()
+        stage.frameDrawn()
     }
 
     /// Says the canvas no longer shows the last frame drawn (a new window surface): the
@@ -187,14 +187,13 @@ extension AppSession {
     public func step(_ dt: Float) {
         simulatedTime += Double(dt)
         recorder.tick(now: simulatedTime)
-        markBook.saveDue(now: simulatedTime)
-        controller.step(dt)
+        stage.step(dt, now: simulatedTime)
         stepChallenge(Double(dt))
         policy.step(Double(dt), session: self)
     }
 
     public func resize(width: Int, height: Int, density: Float = 1) {
-        controller.resize(width: width, height: height, density: density)
+        stage.resize(width: width, height: height, density: density)
     }
 
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
@@ -208,66 +207,9 @@ extension AppSession {
         policy.beginFrame(self, time: time)
         buildUI(time: time)
         policy.enforce(self)
-        var state: MainSceneFrame.PictureState = library.targets.isEmpty ? .noTarget : .failed
-        if let target = library.selected, let url = pictureURL(for: target) {
-            switch pictures.entry(for: url) {
-            // The picture as it shows: cut to the target's crop (once, not per frame).
-            case .ready(let image)?: state = .ready(croppedPictures.picture(image, crop: target.shownCrop))
-            case .failed?: state = .failed
-            case nil: state = .loading
-            }
-        }
-        if case .ready(let image) = state {
-            // Hits test the picture itself; the frame shows it with its marks.
-            controller.selectedPicture = image
-            let framed = settings.photoFrame && image.isOpaque ? photoSticker.sticker(for: image) : image
-            state = .ready(markedPicture(framed, time: time))
-        } else {
-            controller.selectedPicture = nil
-        }
-
-        var frame = renderer.frame
-        frame.layout = controller.layout
-        frame.picture = state
-        frame.pictureIsSticker = settings.photoFrame && (controller.selectedPicture?.isOpaque ?? false)
-        frame.pictureRect = controller.pictureRect
-        frame.time = time
-        frame.flash = controller.effects.flash
-        frame.flashIsImpact = controller.effects.flashIsImpact
-        frame.sprites = controller.effects.sprites
-        frame.scorePops = controller.effects.scorePops
-        // In a versus one counter would mix both players' chains.
-        frame.comboText = page == .versus ? "" : controller.effects.comboText
-        frame.comboOpacity = page == .versus ? 0 : controller.effects.comboOpacity
-        frame.reducesMotion = settings.reduceMotion
-        frame.reticles = controller.reticles
-        frame.tool = controller.tool
-        frame.showsScene = showsPunchScene
-        // An empty library's offer says what is missing; the header keeps quiet.
-        frame.title = library.selected?.name ?? (library.targets.isEmpty ? "" : tr("No target selected"))
-        frame.message = policy.hidesMessage ? "" : library.selected?.message ?? ""
-        if case .ready(let image) = state {
-            frame.pictureTransform = MainSceneFrame.pictureTransform(
-                image: image, rect: frame.pictureRect, effects: controller.effects,
-                previousSquash: controller.previousSquash, interpolation: interpolation,
-                breath: MainSceneFrame.visibleBreath(policy.breath(time: time, reducesMotion: settings.reduceMotion),
-                                                     pictureHeight: frame.pictureRect.height))
-            let side = min(frame.pictureRect.width, frame.pictureRect.height)
-            frame.dents = controller.effects.hitDents.map {
-                $0.pictureDent(imageWidth: image.width, imageHeight: image.height, transform: frame.pictureTransform, side: side)
-            }
-        } else {
-            frame.dents = []
-        }
-        renderer.frame = frame
-        renderer.preparePaints()
-    }
-
-    /// A target's picture as the punch screen shows it (cut to its crop), once decoded;
-    /// nil while it loads or when it cannot be read.
-    func shownPicture(of target: StressTarget) -> RasterImage? {
-        guard let url = pictureURL(for: target), case .ready(let image)? = pictures.entry(for: url) else { return nil }
-        return croppedPictures.picture(image, crop: target.shownCrop)
+        stage.prepareFrame(PunchStage.FrameContext(
+            time: time, interpolation: interpolation, showsScene: showsPunchScene, showsCombo: page != .versus,
+            hidesMessage: policy.hidesMessage, breath: policy.breath(time: time, reducesMotion: settings.reduceMotion)))
     }
 
     /// Shows what background saves reported, and closes the form once its save is done.
@@ -317,7 +259,7 @@ extension AppSession {
     /// loop can sleep until input arrives. Toasts and the Undo offers say through the
     /// UI when they next change (a fade, their end), like every widget that moves.
     public var wantsContinuousFrames: Bool {
-        controller.isAnimating || pictures.isLoading || library.isBusy || washing != nil || screenAnimates
+        stage.isAnimating || pictures.isLoading || library.isBusy || screenAnimates
             || ui?.nextChange == 0 || policy.isAnimating
     }
 

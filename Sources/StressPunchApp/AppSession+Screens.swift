@@ -12,7 +12,7 @@ extension AppSession {
     /// Builds this frame's UI and carries out what it asked for.
     func buildUI(time: Double) {
         guard let ui else { return }
-        let layout = controller.layout
+        let layout = stage.layout
         // The UI's text follows the layout's scale (which knows portrait screens).
         ui.scaleOverride = layout.scale
         // Arabic and Hebrew mirror the layout (the UI's boxes, the scene's combo pill): the language owns the direction.
@@ -44,7 +44,7 @@ extension AppSession {
             // The target itself next, as a reader meets it: Enter, pad A or a screen
             // reader's "punch" lands a punch on its middle.
             if let target = library.selected,
-               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: controller.pictureRect) {
+               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: stage.pictureRect) {
                 punchFromControl(at: time)
             }
             // No target at all (every one deleted): an offer to add one where the
@@ -54,12 +54,13 @@ extension AppSession {
                 offer = screens.emptyLibraryOffer(around: layout.placeholderRect, offersButtons: policy.showsLibraryButtons,
                                                   forVisitors: !policy.showsLibraryButtons)
             } else if layout.toolStripIsColumn {
-                buildToolStrip(ui)
-                buildWashButton(ui)
+                stage.buildToolStrip(ui)
+                stage.buildWashButton(ui, undoSeconds: Self.undoSeconds, now: simulatedTime)
             } else {
-                buildWashButton(ui)
-                buildToolStrip(ui)
+                stage.buildWashButton(ui, undoSeconds: Self.undoSeconds, now: simulatedTime)
+                stage.buildToolStrip(ui)
             }
+            takeStageRequests()
             let bar = screens.favoritesBar(showsLibraryButtons: policy.showsLibraryButtons)
             action = offer != .none ? offer : bar != .none ? bar : header
             policy.decorateMainScreen(ui, session: self, time: time)
@@ -82,7 +83,7 @@ extension AppSession {
             action = .none
             // The target stays a control a screen reader can punch while the clock runs.
             if isPunchScreen, let target = library.selected,
-               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: controller.pictureRect) {
+               ui.stageControl("stage", name: target.name, description: stageDescription(target), focusRect: stage.pictureRect) {
                 punchFromControl(at: time)
             }
             buildChallenge(ui, time: time)
@@ -107,7 +108,7 @@ extension AppSession {
                                     currentIsArt: currentIsArt)
         }
         buildUndoToast(ui)
-        buildWashUndoToast(ui)
+        stage.buildWashUndoToast(ui, now: simulatedTime)
         policy.buildOverlays(ui, session: self)
         buildDropOffer(ui)
         if helpShown, HelpOverlay.build(HelpSheet(page: page, desktop: policy.showsLibraryButtons), ui: ui, layout: layout) {
@@ -191,7 +192,7 @@ extension AppSession {
     /// the bottom of the layout's toast line (above the favorites bar, below the
     /// picture); elsewhere the bottom margin, below the last list row.
     var toastClearance: Float {
-        let layout = controller.layout
+        let layout = stage.layout
         switch shown {
         case .main: return layout.toastLine.maxY
         default: return Float(layout.height) - 12 * layout.scale
@@ -215,10 +216,9 @@ extension AppSession {
     }
 
     /// A punch asked for by a control (the focused target's Enter or pad A, a screen
-    /// reader's "punch"): a quick tap of Space, landing on the target's middle.
+    /// reader's "punch"): the stage lands it on the target's middle, scored at once.
     func punchFromControl(at time: Double) {
-        controller.handle(.keyDown(.space, modifiers: [], isRepeat: false), at: time)
-        controller.handle(.keyUp(.space, modifiers: []), at: time)
+        stage.punch(at: time)
         keepScore()
     }
 }

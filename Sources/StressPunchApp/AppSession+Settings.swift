@@ -49,15 +49,11 @@ extension AppSession {
             spokenLanguageSetting = settings.language
             if let note = Localization.use(setting: settings.language) { ui?.showToast(note, kind: .error) }
         }
-        controller.apply(settings)
         ui?.reduceMotion = settings.reduceMotion
         let high = settings.contrast.isHigh(desktopPrefersHigh: desktopPrefersHighContrast)
         ui?.theme = high ? .highContrast : UITheme()
-        if renderer.highContrast != high {
-            renderer.highContrast = high
-            // The backdrop is not among the frame's changes: everything is drawn again.
-            forgetDrawnFrame()
-        }
+        // A new contrast: the backdrop is not among the frame's changes, so everything is drawn again.
+        if stage.apply(settings, highContrast: high) { forgetDrawnFrame() }
     }
 
     /// A sound's volume under the user's volume setting.

@@ -17,11 +17,16 @@ extension AppSession {
 
     /// Ctrl+Z and pad Y: undoes the later of the last delete and the last wash.
     func undoLast() {
-        if let wash = pendingWashUndo, (pendingUndo?.until ?? -.infinity) <= wash.until {
-            undoLastWash()
+        if let washUntil = stage.washUndoUntil, (pendingUndo?.until ?? -.infinity) <= washUntil {
+            stage.undoLastWash(now: simulatedTime)
         } else {
             undoLastDelete()
         }
+    }
+
+    /// W, a pad's X and the Wash button: the selected target's marks wash off, with Undo.
+    func washSelected(now time: Double) {
+        stage.washSelected(time: time, undoSeconds: Self.undoSeconds, now: simulatedTime)
     }
 
     func undoLastDelete() {

@@ -43,12 +43,15 @@ import TargetStore
 /// what a policy may ask in `AppSession+Control`.
 public final class AppSession {
     public let library: LibraryModel
-    public let controller: PunchController
-    public let renderer: MainSceneRenderer
-    let pictures: PictureCache
+    /// The punch screen: the scene, its picture, marks, wash and tools.
+    public let stage: PunchStage
+    public var controller: PunchController { stage.controller }
+    public var renderer: MainSceneRenderer { stage.renderer }
+    /// The targets' pictures: files, decoded pictures, crops and thumbnails.
+    let targetPictures: TargetPictures
+    var pictures: PictureCache { targetPictures.cache }
     /// The library's punch recorder (flushed on quit, its problems said as toasts).
     var recorder: PunchRecorder { library.recorder }
-    let builtinPictureURL: (String) -> URL?
     /// The immediate-mode UI (nil without fonts: then only the punch screen runs).
     public let ui: UIContext?
     /// Desktop or kiosk: consulted at the named points of `SessionPolicy`, nowhere else.
@@ -121,23 +124,6 @@ public final class AppSession {
     public internal(set) var offeredFiles: [URL]?
     /// The first launch's hint is up (it goes at the first punch or another screen).
     var firstHintShowing = false
-    /// The marks on the targets, and the picture with them drawn on.
-    let markBook: MarkBook
-    let markPainter = MarkPainter()
-    let photoSticker = PhotoSticker()
-    /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
-    let croppedPictures: CroppedPictures
-    /// Each crop's thumbnail variant, made once: cards ask for theirs every frame, and a
-    /// variant's key is a string built from the crop.
-    private var cropVariants: [PictureCrop: ThumbnailVariant] = [:]
-    /// Each target's picture file and kept thumbnail, by target, for the picture it
-    /// has: a list asks for every visible row's each frame, and building a URL is
-    /// slow next to a lookup.
-    private var pictureFiles: [Int64: (picture: TargetPicture, url: URL?, kept: URL?)] = [:]
-    /// A wash's wipe running on a target (frame time it began).
-    var washing: (id: Int64, start: Double)?
-    /// The last wash, while its Undo is offered: the marks it took.
-    var pendingWashUndo: (id: Int64, name: String, old: [Mark], until: Double)?
     /// The search and first focus of More targets or Manage, whichever is open (the
     /// form either leads to keeps it); see `AppSession+Search`.
     let listFilter = TargetFilter()
@@ -146,8 +132,6 @@ public final class AppSession {
     var drawnFrame = DisplayList()
     var builtFrame = DisplayList()
     var damage = Damage()
-    /// Wheel travel not yet a whole notch (a touchpad scrolls in fractions), for choosing a tool.
-    var toolWheelCarry: Float = 0
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
@@ -156,17 +140,15 @@ public final class AppSession {
         policy: any SessionPolicy = DesktopPolicy()
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
-        markBook = MarkBook(library: library)
-        pictures = PictureCache(codec: codec, synchronous: synchronousPictures)
+        targetPictures = TargetPictures(cache: PictureCache(codec: codec, synchronous: synchronousPictures), store: store,
+                                        builtinPictureURL: builtinPictureURL)
         importer = PictureImporter(codec: codec)
-        croppedPictures = CroppedPictures()
         self.synchronousPictures = synchronousPictures
-        self.builtinPictureURL = builtinPictureURL
         self.policy = policy
         liveSettings = LiveSettings(configuration.settings)
-        controller = PunchController(library: library, configuration: configuration, settings: liveSettings, width: width, height: height)
-        renderer = MainSceneRenderer(layout: controller.layout, burst: burst, glyphs: glyphs, toolArt: toolArt)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
+        stage = PunchStage(library: library, settings: liveSettings, pictures: targetPictures, ui: ui, configuration: configuration,
+                           burst: burst, toolArt: toolArt, glyphs: glyphs, width: width, height: height)
         desktopPrefersHighContrast = configuration.desktopPrefersHighContrast
         spokenLanguageSetting = configuration.settings.language
         frameEvents.reserveCapacity(64)
@@ -174,8 +156,6 @@ public final class AppSession {
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
-        // A punch is tested against the picture of the target selected when it came.
-        controller.hitPicture = { [unowned self] target in self.shownPicture(of: target) }
         // Punches carry when they landed (a simulated clock in headless runs).
         controller.wallClock = { [unowned self] in self.wallClock().timeIntervalSince1970 }
         applySettings()
@@ -241,21 +221,31 @@ public final class AppSession {
                 break
             }
         }
-        if case .keyDown(.character("m"), [], false) = event {
-            setSound(on: !settings.sound)
-            ui?.showToast(settings.sound ? tr("Sound on") : tr("Sound off"), duration: 1.5)
-        }
-        controller.handle(event, at: time)
+        stage.handle(event, at: time)
         // Scored now, in the state it landed in: a later event of the frame (Esc) or
         // its steps (a rush's bell) must not decide where a punch counted.
         keepScore()
+        takeStageRequests()
+    }
+
+    /// Carries out what the stage asked (it sees the settings, and never keeps them).
+    func takeStageRequests() {
+        stage.takeRequests { request in
+            switch request {
+            case .chooseTool(let tool):
+                selectTool(tool)
+            case .toggleSound:
+                setSound(on: !settings.sound)
+                ui?.showToast(settings.sound ? tr("Sound on") : tr("Sound off"), duration: 1.5)
+            }
+        }
     }
 
     /// The keys that work the same on every screen, as on a GNOME or KDE desktop:
     /// Ctrl+Q quits, F11 toggles fullscreen, Ctrl+N adds, Ctrl+L manages, Ctrl+M shows
     /// every target, Ctrl+T shows the stats, Ctrl+R starts a rush, Ctrl+B a versus, Ctrl+Z undoes a delete. True when the event was one of them.
     private func handleShortcut(_ event: InputEvent) -> Bool {
-        if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil || pendingWashUndo != nil {
+        if ui != nil, case .gamepadButton(_, .y, true) = event, pendingUndo != nil || stage.washUndoUntil != nil {
             undoLast()
             return true
         }
@@ -284,7 +274,7 @@ public final class AppSession {
             if !isRepeat { startRush() }
         case (.character("b"), [.control]) where ui != nil && policy.showsLibraryButtons:
             if !isRepeat { startVersus() }
-        case (.character("z"), [.control]) where ui != nil && (pendingUndo != nil || pendingWashUndo != nil):
+        case (.character("z"), [.control]) where ui != nil && (pendingUndo != nil || stage.washUndoUntil != nil):
             if !isRepeat { undoLast() }
         case (.character("w"), []) where ui != nil && page == .main && !(ui?.wantsTextInput ?? false):
             if !isRepeat { washSelected(now: ui?.time ?? 0) }
@@ -358,42 +348,10 @@ public final class AppSession {
     }
 
     /// The file behind a target's picture.
-    public func pictureURL(for target: StressTarget) -> URL? {
-        switch target.picture {
-        case .builtin(let assetName): return builtinPictureURL(assetName)
-        case .stored: return library.store.pictureURL(for: target)
-        }
-    }
+    public func pictureURL(for target: StressTarget) -> URL? { targetPictures.url(for: target) }
 
-    /// The thumbnail for a target's picture as it shows (cut to its crop), made off
-    /// the frame path and kept in the library's thumbnails folder: the whole picture's,
-    /// and a cropped target's own, made once from the stored picture. Until that one is
-    /// ready the whole one's cut stands in (the cache's loading keeps frames coming).
-    func thumbnail(for target: StressTarget) -> RasterImage? {
-        let files: (picture: TargetPicture, url: URL?, kept: URL?)
-        if let known = pictureFiles[target.id], known.picture == target.picture {
-            files = known
-        } else {
-            files = (target.picture, pictureURL(for: target), library.store.thumbnailURL(for: target))
-            if pictureFiles.count >= 4096 { pictureFiles.removeAll(keepingCapacity: true) }
-            pictureFiles[target.id] = files
-        }
-        guard let url = files.url, let whole = pictures.thumbnail(for: url, keptAt: files.kept) else { return nil }
-        let crop = target.shownCrop
-        guard !crop.isFull else { return whole }
-        let variant: ThumbnailVariant
-        if let known = cropVariants[crop] {
-            variant = known
-        } else {
-            variant = ThumbnailVariant(crop: crop)
-            if cropVariants.count >= 512 { cropVariants.removeAll(keepingCapacity: true) }
-            cropVariants[crop] = variant
-        }
-        if let own = pictures.thumbnail(for: url, keptAt: library.store.thumbnailURL(for: target, variant: variant.key), variant: variant) {
-            return own
-        }
-        return croppedPictures.thumbnail(whole, crop: crop, of: target.id)
-    }
+    /// The thumbnail for a target's picture as it shows (cut to its crop).
+    func thumbnail(for target: StressTarget) -> RasterImage? { targetPictures.thumbnail(for: target) }
 
     /// What the picture caches decoded so far (tests).
     public var pictureCounts: PictureCache.Counts { pictures.counts }
@@ -403,7 +361,7 @@ public final class AppSession {
     @discardableResult
     public func shutdown() -> String? {
         let unsaved = recorder.flush()
-        markBook.flush()
+        stage.flush()
         library.endAllUndo()
         library.waitForSaves()
         guard unsaved > 0 else { return nil }

@@ -2,6 +2,7 @@ import AppModel
 import ImmediateUI
 import Input
 import PolicySeam
+import PunchScene
 import Raster
 import StressPunchApp
 import Testing
@@ -72,5 +73,23 @@ struct PunchStageTests {
         // The control: a press on open ground of the stage does reach it.
         click(app, Point(layout.favoritesBar.center.x, layout.favoritesBar.minY - 12))
         #expect(!app.session.controller.effects.sprites.isEmpty)
+    }
+
+    @Test("a control's punch lands as a keyboard tap on the target's middle, at the control's time, with no key event")
+    func controlPunchLandsOnTheMiddle() throws {
+        let app = try ScreenHarness()
+        app.frame()
+        let stage = app.session.stage
+        stage.punch(at: 4.25)
+        var landed: [PunchController.LandedPunch] = []
+        stage.controller.takeLanded { landed.append($0) }
+        #expect(landed.count == 1)
+        let punch = try #require(landed.first)
+        #expect(punch.input == .keyboard && punch.time == 4.25)
+        #expect(abs(punch.u - 0.5) < 0.001 && abs(punch.v - 0.5) < 0.001 && punch.x == stage.pictureRect.center.x)
+        #expect(punch.targetID == app.session.library.selectedID)
+        // The control: Space held and let go lands the same way, from its events.
+        app.frame([.keyDown(.space, modifiers: [], isRepeat: false), .keyUp(.space, modifiers: [])])
+        #expect(stage.controller.punchesLanded == 2)
     }
 }
