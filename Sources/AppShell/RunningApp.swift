@@ -137,23 +137,18 @@ public final class RunningApp {
         if store.isReadOnly {
             let notice = store.readOnlyReason ?? tr("This library is on a read-only disk: you can punch, but changes cannot be saved.")
             FileHandle.standardError.write(Data("stresspunch: \(notice)\n".utf8))
-            session.ui?.showToast(notice, kind: .error, duration: 8)
+            notices.append(FrameInput.Notice(notice, isError: true, duration: 8))
         }
         if !store.repairs.isEmpty {
             // TRANSLATORS: %s lists what was repaired, separated by semicolons.
-            session.ui?.showToast(tr("The library was repaired: %s.", store.repairs.joined(separator: "; ")), duration: 6)
+            notices.append(FrameInput.Notice(tr("The library was repaired: %s.", store.repairs.joined(separator: "; ")), duration: 6))
         }
         accessibility = headless ? nil : AccessibilityBridge.start(appName: "StressPunch", wake: { SDLInput.wakeLoop() })
-        if headless {
-            // The PIN lockout reads the wall clock; a script runs on simulated time.
-            let start = Date()
-            session.wallClock = { [unowned self] in start.addingTimeInterval(self.simulatedTime) }
-        }
+        // The PIN lockout and the punches' times read the wall clock; a script runs on simulated time.
+        simulatedClockStart = headless ? Date() : nil
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: drawable)
         events.reserveCapacity(64)
         installUserSounds()
-        updateWindowTitle(session.windowTitle)
-        applyCursor(session.wantsCursor)
     }
 
     /// The system's fonts, or nil (said once on stderr) so the app runs without text.
@@ -215,40 +210,43 @@ public final class RunningApp {
             // cannot tell (a restored fullscreen kiosk under openbox showed black), so
             // after any such event the frame is drawn whole, not only shown whole.
             needsWholeFrame = true
-            session.forgetDrawnFrame()
+            canvasReplaced = true
         }
         // Someone is there: a device closed at rest opens before their punch lands.
         if let accessibility {
             // What a screen reader asked since the last frame reaches the UI as input.
             for request in accessibility.takeRequests() { events.append(TimedInputEvent(.accessibilityRequest(request), at: time)) }
-            session.ui?.buildsAccessibleTree = accessibility.isListening
             let refused = accessibility.takeRefused()
             if refused > 0 {
                 // TRANSLATORS: a screen reader's client pressed faster than presses can land (one a frame); %d were not made.
-                session.ui?.showToast(trn("%d press came faster than it could be made and was not made",
-                                          "%d presses came faster than they could be made and were not made", refused),
-                                      kind: .error, duration: 6)
+                notices.append(FrameInput.Notice(trn("%d press came faster than it could be made and was not made",
+                                                     "%d presses came faster than they could be made and were not made", refused),
+                                                 isError: true, duration: 6))
             }
         }
         if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
         let size = window.drawableSize
-        let wasSecret = session.takesSecretInput
-        var output = session.frame(FrameInput(
+        var output = session.frame(frameInput(FrameInput(
             timedEvents: events, elapsed: frameTime, time: time, width: size.width, height: size.height, density: window.density,
-            soundDeviceAvailable: audio.isAvailable, draws: draws))
+            soundDeviceAvailable: audio.isAvailable, draws: draws)))
         // Recorded once the session has seen them: a key that opened the PIN pad and
         // digits behind it in the same frame are hidden too.
-        inputRecorder?.record(events, secret: wasSecret || session.takesSecretInput)
+        inputRecorder?.record(events, secret: output.secretInput)
         // After its events: a replay gives this frame exactly what came before the line.
         inputRecorder?.recordFrame(time: time, elapsed: frameTime)
         output.requests.forEach(perform)
+        // Before the canvas is taken (see above): the first frame shows with its title and cursor.
+        applyCursor(output.cursorVisible)
+        updateWindowTitle(output.title)
         if draws && takeCanvasFromWindow() {
             if canvas.width != size.width || canvas.height != size.height {
-                output = session.frame(FrameInput(
+                // Fullscreen or a resize gave another size: laid out again, drawn whole.
+                canvasReplaced = true
+                output = session.frame(frameInput(FrameInput(
                     events: [], elapsed: 0, time: time, width: canvas.width, height: canvas.height,
-                    density: window.density, soundDeviceAvailable: audio.isAvailable))
+                    density: window.density, soundDeviceAvailable: audio.isAvailable)))
                 output.requests.forEach(perform)
             }
             if let scene = output.scene {
@@ -259,7 +257,7 @@ public final class RunningApp {
         }
         applyCursor(output.cursorVisible)
         updateWindowTitle(output.title)
-        publishAccessibleTree(title: output.title)
+        publishAccessibleTree(output)
         nextWakeUp = output.nextWakeUp
         if let settle = wholeFrames.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
         // Nothing has played for a while: close the stream so the sound server can
@@ -281,7 +279,7 @@ public final class RunningApp {
             draw(scene, rects: damage)
         }
         needsWholeFrame = false
-        session.frameDrawn()
+        lastFrameDrawn = true
         damageCheck?.compare(canvas, with: scene, frame: framesSeen)
         framesSeen += 1
     }
@@ -367,9 +365,9 @@ public final class RunningApp {
             (canvas, drawsDirectly) = Self.makeCanvas(for: window)
             executor = BandExecutor(canvas: canvas)
             canvasChanges += 1
-            // New memory holds nothing of the last frame.
+            // New memory holds nothing of the last frame: it is drawn whole (and the
+            // next frame's damage counts from it).
             needsWholeFrame = true
-            session.forgetDrawnFrame()
         }
         input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
         return true
@@ -413,7 +411,7 @@ public final class RunningApp {
             // TRANSLATORS: %2$s says which sound file was refused and why; %1$d more were refused too.
             : trn("A sound was not used: %2$s (and %1$d more; see the terminal)", "A sound was not used: %2$s (and %1$d more; see the terminal)",
                   problems.count - 1, first)
-        session.ui?.showToast(message, kind: .error, duration: 8)
+        notices.append(FrameInput.Notice(message, isError: true, duration: 8))
     }
 
     private func perform(_ request: AppRequest) {
@@ -442,15 +440,36 @@ public final class RunningApp {
 
     /// The simulated time of the frame being handled (headless lockstep audio).
     public var simulatedTime: Double = 0
+    /// A headless run's wall clock starts here and runs on `simulatedTime` (nil: the real one).
+    private let simulatedClockStart: Date?
+    /// What the next frame's input says besides its events (see `frameInput`).
+    private var lastFrameDrawn = false
+    private var canvasReplaced = false
+    private var notices: [FrameInput.Notice] = []
 
     /// Hands the frame's widgets to the screen-reader bridge while one listens (the
     /// bridge sends nothing when they did not change).
-    private func publishAccessibleTree(title: String) {
-        guard let accessibility, accessibility.isListening, let ui = session.ui, ui.buildsAccessibleTree else { return }
+    private func publishAccessibleTree(_ output: FrameOutput) {
+        guard let accessibility, accessibility.isListening, let nodes = output.accessibleNodes else { return }
         let position = window.screenPosition, size = window.logicalSize
         accessibility.pixelsPerPoint = max(0.01, window.pixelScale.x)
-        accessibility.publish(ui.accessibleNodes, window: AccessibleWindow(
-            name: title, x: position.x, y: position.y, width: size.width, height: size.height, isActive: window.hasInputFocus))
+        accessibility.publish(nodes, window: AccessibleWindow(
+            name: output.title, x: position.x, y: position.y, width: size.width, height: size.height, isActive: window.hasInputFocus))
+    }
+
+    /// `input` with what the shell says besides the events (each thing once): the last
+    /// frame drawn, a canvas replaced, notices, the wall clock, a screen reader listening.
+    private func frameInput(_ input: FrameInput) -> FrameInput {
+        var input = input
+        input.lastFrameDrawn = lastFrameDrawn
+        input.canvasReplaced = canvasReplaced
+        input.notices = notices
+        input.wallClock = simulatedClockStart.map { $0.addingTimeInterval(simulatedTime) }
+        input.screenReaderListens = accessibility?.isListening ?? false
+        lastFrameDrawn = false
+        canvasReplaced = false
+        notices.removeAll()
+        return input
     }
 
     /// Saves what is left and closes the audio. Returns why punches could not be
@@ -458,12 +477,13 @@ public final class RunningApp {
     @discardableResult
     public func shutdown() -> String? {
         service.stopping()
+        var placement: [String: String] = [:]
         if remembersWindow {
-            let placement = window.windowedPlacement
-            session.library.saveSettings(WindowMemory(x: placement.x, y: placement.y, width: placement.width,
-                                                      height: placement.height, display: placement.display).stored)
+            let windowed = window.windowedPlacement
+            placement = WindowMemory(x: windowed.x, y: windowed.y, width: windowed.width, height: windowed.height,
+                                     display: windowed.display).stored
         }
-        let problem = session.shutdown()
+        let problem = session.shutdown(saving: placement)
         accessibility?.stop()
         audio.close()
         return problem

@@ -7,69 +7,6 @@ import PunchScene
 import Raster
 import StressCore
 
-/// What the shell gives the session each frame.
-public struct FrameInput {
-    /// This frame's input, in order, each event with when it happened (on `time`'s clock).
-    public var events: [TimedInputEvent]
-    /// Seconds since the last frame: the session runs its fixed steps from it.
-    public var elapsed: Double
-    /// The frame clock (seconds since start), for what animates on frames.
-    public var time: Double
-    /// The drawable's size in pixels; the layout follows it.
-    public var width: Int
-    public var height: Int
-    /// Pixels per 96-dpi pixel of the desktop (2 on a HiDPI screen): the layout's
-    /// smallest scale follows it, so a small window there is not drawn tiny.
-    public var density: Float
-    /// Whether a sound device is open.
-    public var soundDeviceAvailable: Bool
-    /// False when nothing will be drawn (a minimized window): input and steps only.
-    public var draws: Bool
-
-    /// A frame whose events all happened at its `time`.
-    public init(events: [InputEvent], elapsed: Double, time: Double, width: Int, height: Int, density: Float = 1,
-                soundDeviceAvailable: Bool = true, draws: Bool = true) {
-        self.init(timedEvents: events.map { TimedInputEvent($0, at: time) }, elapsed: elapsed, time: time, width: width,
-                  height: height, density: density, soundDeviceAvailable: soundDeviceAvailable, draws: draws)
-    }
-
-    public init(timedEvents: [TimedInputEvent], elapsed: Double, time: Double, width: Int, height: Int, density: Float = 1,
-                soundDeviceAvailable: Bool = true, draws: Bool = true) {
-        self.events = timedEvents
-        self.elapsed = elapsed
-        self.time = time
-        self.width = width
-        self.height = height
-        self.density = density
-        self.soundDeviceAvailable = soundDeviceAvailable
-        self.draws = draws
-    }
-}
-
-/// What the session gives back each frame.
-public struct FrameOutput {
-    /// What to draw, prepared for the input's size: run it over the canvas in bands.
-    /// Nil when the frame is not drawn.
-    public var scene: MainSceneRenderer?
-    /// For the platform, in order: sounds, rumble, fullscreen, mute, quit.
-    public var requests: [AppRequest]
-    public var cursorVisible: Bool
-    /// The window title: the app and the selected target.
-    public var title: String
-    /// Whether a text field has focus (text input and an on-screen keyboard on), and
-    /// where it is, in drawable pixels, for the input method's window.
-    public var textInput: Bool
-    public var textInputArea: Rect?
-    /// How soon the next frame is needed, in seconds: 0 for the display's next frame
-    /// (something moves); longer when only a slow loop moves or only clocks run
-    /// (saves retrying, idle resets), so the shell can sleep until input or then.
-    public var nextWakeUp: Double
-    /// Where this frame differs from the last one drawn (`frameDrawn()`): disjoint
-    /// rectangles of the canvas, empty when nothing changed. Drawing only inside them
-    /// gives the same pixels as drawing everything.
-    public var damage: [PixelRect]
-}
-
 extension AppSession {
     /// With nothing moving, clocks still run (punch saves, their retries, a kiosk's
     /// idle reset): a frame this often at most keeps them going while a save waits...
@@ -82,6 +19,17 @@ extension AppSession {
 
     /// One frame: input, fixed steps, layout, UI and scene. See the type's comment.
     public func frame(_ input: FrameInput) -> FrameOutput {
+        // What the shell says of the last frame and of the canvas comes first: the
+        // damage counts from what the canvas holds.
+        if input.lastFrameDrawn { frameDrawn() }
+        if input.canvasReplaced { forgetDrawnFrame() }
+        if let now = input.wallClock { wallClock = { now } }
+        ui?.buildsAccessibleTree = input.screenReaderListens
+        for notice in input.notices {
+            ui?.showToast(notice.text, kind: notice.isError ? .error : .notice, duration: notice.duration)
+        }
+        // Input that came while the PIN pad was open, or that opened it, is secret.
+        let wasSecret = takesSecretInput
         soundDeviceAvailable = input.soundDeviceAvailable
         for timed in input.events { handle(timed.event, at: timed.time) }
         takeDroppedFiles()
@@ -128,10 +76,12 @@ extension AppSession {
             nextWakeUp = 0
         }
         restedAfterLastFrame = nextWakeUp > timestep.maxFrameTime
+        let listens = ui?.buildsAccessibleTree ?? false
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
             textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,
-            damage: input.draws ? damage.rects : [])
+            damage: input.draws ? damage.rects : [], secretInput: wasSecret || takesSecretInput,
+            accessibleNodes: listens ? ui?.accessibleNodes : nil)
     }
 
     /// The most frames drawn after input while the screen keeps changing without
@@ -164,16 +114,16 @@ extension AppSession {
         damage.compute(from: drawnFrame, to: builtFrame, width: width, height: height)
     }
 
-    /// Says the frame last returned is now on the canvas (drawn inside its damage, or
+    /// The frame last returned is now on the canvas (drawn inside its damage, or
     /// whole): the next frame's damage is counted from it.
-    public func frameDrawn() {
+    func frameDrawn() {
         swap(&drawnFrame, &builtFrame)
         stage.frameDrawn()
     }
 
-    /// Says the canvas no longer shows the last frame drawn (a new window surface): the
-    /// next frame's damage is the whole canvas.
-    public func forgetDrawnFrame() {
+    /// The canvas no longer shows the last frame drawn (a new window surface, a new
+    /// contrast): the next frame's damage is the whole canvas.
+    func forgetDrawnFrame() {
         drawnFrame.removeAll()
     }
 
@@ -184,7 +134,7 @@ extension AppSession {
     }
 
     /// One fixed step (120 a second): saves' clocks, the punch scene, the policy's clocks.
-    public func step(_ dt: Float) {
+    func step(_ dt: Float) {
         simulatedTime += Double(dt)
         recorder.tick(now: simulatedTime)
         stage.step(dt, now: simulatedTime)
@@ -192,13 +142,13 @@ extension AppSession {
         policy.step(Double(dt), session: self)
     }
 
-    public func resize(width: Int, height: Int, density: Float = 1) {
+    func resize(width: Int, height: Int, density: Float = 1) {
         stage.resize(width: width, height: height, density: density)
     }
 
     /// Captures everything the bands will draw. `interpolation` (0..<1) is how far
     /// the present lies between the last two fixed steps.
-    public func prepareFrame(interpolation: Float, time: Double) {
+    func prepareFrame(interpolation: Float, time: Double) {
         // What this frame's screens ask for is marked used, so no picture it shows is put out.
         pictures.beginFrame()
         collectBackgroundResults()
@@ -249,10 +199,6 @@ extension AppSession {
             ui.showToast(tr("Punches are being saved again."), duration: 3)
         }
         shownSaveProblem = problem
-    }
-
-    public func drainRequests(_ handler: (AppRequest) -> Void) {
-        controller.drainRequests(into: handler)
     }
 
     /// Whether frames must keep coming (animation, a picture loading); otherwise the

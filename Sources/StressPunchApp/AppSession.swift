@@ -185,7 +185,7 @@ public final class AppSession {
     /// Routes one input event: the policy sees it first; the UI sees everything else
     /// (it is built once a frame); the punch scene gets what the main screen's UI
     /// does not claim. `time` is when it happened on the frame clock (nil: now).
-    public func handle(_ event: InputEvent, at time: Double? = nil) {
+    func handle(_ event: InputEvent, at time: Double? = nil) {
         handlingEventAt = time
         defer { handlingEventAt = nil }
         // Help over everything (a kiosk's PIN pad too) takes its keys first: Esc over it
@@ -356,10 +356,12 @@ public final class AppSession {
     /// What the picture caches decoded so far (tests).
     public var pictureCounts: PictureCache.Counts { pictures.counts }
 
-    /// Saves everything still in memory (punch counts, selection) before exit.
-    /// Returns why punches could not be saved, with how many, or nil when all were.
+    /// Saves everything still in memory (punch counts, selection, marks) before exit,
+    /// and `settings` of the shell's (where the window was). Returns why punches could
+    /// not be saved, with how many, or nil when all were.
     @discardableResult
-    public func shutdown() -> String? {
+    public func shutdown(saving settings: [String: String] = [:]) -> String? {
+        if !settings.isEmpty { library.saveSettings(settings) }
         let unsaved = recorder.flush()
         stage.flush()
         library.endAllUndo()

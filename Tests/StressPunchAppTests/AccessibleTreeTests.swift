@@ -13,7 +13,7 @@ struct AccessibleTreeTests {
     /// A session that builds its tree, on the punch screen.
     private func app(kiosk: Bool = false, width: Int = 1280, height: Int = 720) throws -> ScreenHarness {
         let app = try ScreenHarness(kiosk: kiosk, width: width, height: height)
-        app.session.ui?.buildsAccessibleTree = true
+        app.screenReaderListens = true
         app.frame()
         return app
     }

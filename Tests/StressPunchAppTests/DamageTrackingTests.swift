@@ -3,8 +3,8 @@ import Raster
 import StressPunchApp
 import Testing
 
-/// The session's damage through its frame contract: each frame is marked drawn, as
-/// the shell does after drawing it, so the next frame's damage counts from it.
+/// The session's damage through its frame contract: each frame's input says the last
+/// one was drawn, as the shell's does, so its damage counts from it.
 @Suite("Damage through the session")
 struct DamageTrackingTests {
     static func union(_ rects: [PixelRect]) -> PixelRect? {
@@ -19,12 +19,9 @@ struct DamageTrackingTests {
     @Test("the first frame is damaged whole; once nothing moves a frame damages nothing; a punch damages the target and no more")
     func restAndPunch() throws {
         let app = try ScreenHarness()
-        func drawn(_ events: [InputEvent] = []) -> FrameOutput {
-            let output = app.frame(events)
-            app.session.frameDrawn()
-            return output
-        }
-        app.session.forgetDrawnFrame()
+        app.drawsFrames = true
+        func drawn(_ events: [InputEvent] = []) -> FrameOutput { app.frame(events) }
+        app.replacesCanvas = true
         #expect(drawn().damage == [PixelRect(x: 0, y: 0, width: 1280, height: 720)])
         // Past the first launch's hint (a toast for 7 s).
         for _ in 0..<480 { _ = drawn() }
@@ -42,14 +39,11 @@ struct DamageTrackingTests {
     @Test("a toast damages its own box")
     func toast() throws {
         let app = try ScreenHarness()
-        func drawn(_ events: [InputEvent] = []) -> FrameOutput {
-            let output = app.frame(events)
-            app.session.frameDrawn()
-            return output
-        }
+        app.drawsFrames = true
+        func drawn(_ events: [InputEvent] = []) -> FrameOutput { app.frame(events) }
         for _ in 0..<480 { _ = drawn() }
         #expect(drawn().damage.isEmpty)
-        app.session.ui?.showToast("Hello there", duration: 2)
+        app.notices = [FrameInput.Notice("Hello there", duration: 2)]
         var damaged: [PixelRect] = []
         for _ in 0..<20 { damaged += drawn().damage }
         let box = try #require(Self.union(damaged))

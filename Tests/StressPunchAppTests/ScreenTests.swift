@@ -43,9 +43,24 @@ final class ScreenHarness {
         frame()
     }
 
+    /// What the next frames' input says besides their events, as the shell's does:
+    /// whether a screen reader listens, whether each frame is drawn (said in the next
+    /// one's input), a canvas replaced and notices to show (said once).
+    var screenReaderListens = false
+    var drawsFrames = false
+    var replacesCanvas = false
+    var notices: [FrameInput.Notice] = []
+
     @discardableResult
     func frame(_ events: [InputEvent] = []) -> FrameOutput {
-        let output = session.frame(FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: width, height: height))
+        var input = FrameInput(events: events, elapsed: 1.0 / 60, time: time, width: width, height: height)
+        input.screenReaderListens = screenReaderListens
+        input.lastFrameDrawn = drawsFrames
+        input.canvasReplaced = replacesCanvas
+        input.notices = notices
+        replacesCanvas = false
+        notices = []
+        let output = session.frame(input)
         time += 1.0 / 60
         return output
     }
