@@ -28,13 +28,14 @@ run-debug: deps
 # install and .deb tests then only copy it instead of compiling beside the others. The
 # real-window test watches a half-second animation on an X server, so it runs on its
 # own after the rest, not beside a hundred parallel tests; so do the tests under cage
-# and sway (a Wayland compositor each) and on a PulseAudio server.
+# and sway (a Wayland compositor each), on a PulseAudio server, and the fleet's against
+# PostgreSQL servers they start themselves (one waits out a stopped server's deadline).
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(call compile-catalogs,.build/release/locale)
 	$(SWIFT) build $(DIST_FLAGS) --product stresspunch
-	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests"
-	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests"
+	$(SWIFT) test -c release --skip-build --skip "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests|FleetTests"
+	$(SWIFT) test -c release --skip-build --filter "RealWindowTests|RealWindowPromptnessTests|RecordTests|CageTests|SoundServerTests|SoundServerDropoutTests|ScreenReaderTests|FleetTests"
 
 # The renderer, shader and screenshot suites again on the portable kernels
 # (STRESSPUNCH_SIMD=baseline turns the AVX2 ones off): the same goldens, byte for
@@ -58,8 +59,10 @@ soak: test-deps
 # its window surface is caught here), then ThreadSanitizer where threads meet: the band
 # renderer, the picture caches, the library's background saves, the punch recorder.
 # Each in its own build folder, so the ordinary build stays as it is. The install tests
-# are left out: they check the packaged build's files, not memory.
-SANITIZE_SKIP = --skip RealWindowTests --skip RealWindowPromptnessTests --skip SoundServerDropoutTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests --skip ScreenReaderTests
+# are left out: they check the packaged build's files, not memory; so are the fleet's,
+# which run the executable against PostgreSQL servers (its own memory is the ordinary
+# build's concern there).
+SANITIZE_SKIP = --skip RealWindowTests --skip RealWindowPromptnessTests --skip SoundServerDropoutTests --skip RecordTests --skip UIMonkeyTests --skip InstallTests --skip CageTests --skip SoundServerTests --skip ScreenReaderTests --skip FleetTests
 TSAN_FILTER = RasterTests|ShadersTests|ImmediateUITests|StressPunchAppTests|PunchSceneTests|OperatorLockTests|PicturesTests|ScaledImportTests|EverydayUseTests|FaultTests|ManageLibraryTests|ConcurrentShapingTests|GamepadWakeTests
 # The sanitizers' run settings, shared by sanitize, sanitize-canaries and fuzz.
 TSAN_RUN = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt

@@ -82,6 +82,9 @@ let package = Package(
         // C: libsodium's password hashing, for the kiosk operator PIN. Only OperatorLock imports it.
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
+        // C: libpq, PostgreSQL's client library, for the fleet server. Only PostgresClient imports it.
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+
         // C: ATK, atk-bridge and GIO (what GTK 3 uses to speak AT-SPI), for the accessibility
         // bridge's C file; only CAccessibilityBridge uses it.
         .systemLibrary(
@@ -223,13 +226,21 @@ let package = Package(
         // and runner (used by the CLI and the bench).
         .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
 
+        // One connection to a PostgreSQL server over libpq's asynchronous calls, each with a
+        // deadline of its own (a hung server never hangs the caller); typed errors.
+        .target(name: "PostgresClient", dependencies: ["CPostgres"]),
+
+        // The fleet of kiosks on PostgreSQL: the server's schema and functions, the admin
+        // commands, the join file, and the kiosk's join, status, leave and sync rounds.
+        .target(name: "Fleet", dependencies: ["Localization", "PostgresClient", "TargetStore"]),
+
         // The command line: usage, the parser and what a command line asks for. Runs
         // nothing; a library of its own so the fuzzer can drive the parser.
         .target(name: "CommandLineInterface", dependencies: ["Localization", "AppShell", "Kiosk", "StressCore"]),
 
         // The executable: carries out what the command line asked (the `targets`,
-        // `kiosk` and `library` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["Localization", "CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking"]),
+        // `kiosk`, `library` and `fleet` commands, the app, a headless run).
+        .executableTarget(name: "stresspunch", dependencies: ["Localization", "CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking", "Fleet"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -283,6 +294,9 @@ let package = Package(
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "StressCore"]),
         // Drives the built `stresspunch` executable as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Localization", "StressCore"], exclude: ["Golden", "ScreenReader"]),
+        // The fleet against a real PostgreSQL 15 the tests start themselves (initdb as an
+        // unprivileged user, TLS, a loopback port), driven through the real executable.
+        .testTarget(name: "FleetTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,10 @@ public struct CommandLineParser: Sendable {
             remaining.removeFirst()
             return .settings(try parseSettings(remaining), dataDirectory: dataDirectory)
         }
+        if remaining.first == "fleet" {
+            remaining.removeFirst()
+            return .fleet(try parseFleet(remaining), dataDirectory: dataDirectory)
+        }
         if remaining.first == "targets" {
             remaining.removeFirst()
             return .targets(try parseTargets(remaining), dataDirectory: dataDirectory)

@@ -55,6 +55,8 @@ public enum Invocation: Equatable {
     case stats(json: Bool, days: Int, dataDirectory: URL)
     /// The user's settings, as the Settings screen shows them.
     case settings(SettingsCommand, dataDirectory: URL)
+    /// The fleet: the admin's commands (on a server) and the kiosk's (on its library).
+    case fleet(FleetCommand, dataDirectory: URL)
 }
 
 /// The `settings` subcommands; keys and values are checked when parsed.

@@ -30,6 +30,8 @@ public enum Usage {
     public static let stats = "stresspunch stats [--json] [--days N] [--data-dir DIR]"
     public static let settings = "stresspunch settings list [--json] | get KEY | set KEY VALUE [--data-dir DIR]"
     public static let targets = [list, add, edit, delete, favorite, select, wash, restore].joined(separator: " | ")
+    public static let fleetAdmin = "stresspunch fleet admin install | add-site NAME [--tz ZONE] | add-kiosk NAME --site SITE | revoke NAME | status [--json] [--server CONNINFO]"
+    public static let fleet = "stresspunch fleet join FILE | status [--json] | sync --once | leave [--discard-unsent] [--data-dir DIR]"
     public static let helpOrVersion = "stresspunch --help | --version"
 
     /// One line per settings key: its name and what it takes.
@@ -52,7 +54,7 @@ public enum Usage {
     /// values, which are typed as they are.
     public static var full: String {
         let synopses: [String] = [app, headless, list, add, edit, delete, favorite, select, wash, restore, setPIN, setIdle, setDefault,
-                        resetLockout, export, importArchive, restoreBackup, stats, settings, helpOrVersion]
+                        resetLockout, export, importArchive, restoreBackup, stats, settings, fleetAdmin, fleet, helpOrVersion]
         // Each option's text: keep the option names (--data-dir, --headless...), the words in
         // capitals (DIR, FILE, N) and the commands in it as they are; "\n" starts a new line,
         // indented under the text.

@@ -54,6 +54,8 @@ public enum LibraryArchive {
             var archived = Set<String>()
             try archive.write { db in
                 try db.execute("PRAGMA application_id = \(applicationID)")
+                // Where a kiosk's fleet is and what waits for it stay with the kiosk.
+                for table in LibrarySchema.fleetTables { try db.execute("DROP TABLE IF EXISTS \(table)") }
                 if !withPIN {
                     // Zeroed where they lay, not only unlinked from the table.
                     try db.execute("PRAGMA secure_delete = ON")

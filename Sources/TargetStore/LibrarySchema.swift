@@ -64,6 +64,7 @@ enum LibrarySchema {
             }
             try db.execute(countCeilingSQL)
         }
+        migrator.register("v8-fleet-outbox", addFleetTables)
         return migrator
     }
 

@@ -152,6 +152,7 @@ extension TargetStore {
         try run {
             try connection.write { db in
                 var saved = 0, onDeleted = 0
+                var hitIDs: [Int64] = []
                 for (id, tally) in tallies where tally.count > 0 {
                     try db.execute(
                         """
@@ -185,6 +186,7 @@ extension TargetStore {
                             VALUES (?, ?, ?, coalesce((SELECT name FROM target WHERE id = ?), 'a deleted target'))
                             """,
                             [.text(day), .real(hit.at), .integer(Int64(min(999, max(0, hit.strength)))), .integer(hit.targetID)])
+                        hitIDs.append(db.lastInsertedRowID)
                     }
                     try db.execute(
                         """
@@ -192,6 +194,8 @@ extension TargetStore {
                             (SELECT id FROM strong_hit WHERE day = ? ORDER BY strength DESC, at ASC LIMIT ?)
                         """, [.text(day), .text(day), .integer(Int64(StrongHit.perDay))])
                 }
+                // Joined to a fleet: queued for it in this same transaction.
+                try Self.queueFleetBatch(db, tallies: tallies, days: days, hitIDs: hitIDs)
                 return (saved, onDeleted)
             }
         }

@@ -134,6 +134,8 @@ case .settings(let command, let dataDirectory):
     } catch {
         fail(error.commandLine, status: 1)
     }
+case .fleet(let command, let dataDirectory):
+    FleetCommandRunner.run(command, dataDirectory: dataDirectory)
 case .setKioskPIN(let dataDirectory):
     // The PIN comes from standard input: a prompt (without echo) on a terminal, one
     // line from a pipe. Arguments would leave it in shell history and `ps`.

@@ -18,7 +18,7 @@ struct TranslationSourceTests {
     /// Folders whose every string is for users (the SQLite layer's messages sit beside
     /// SQLite's own English and are wrapped where the library says them).
     static let userFacing = ["ImmediateUI", "LibraryUI", "Help", "Kiosk", "Challenges", "StressPunchApp", "PolicySeam",
-                             "PunchScene", "AppShell", "stresspunch", "CommandLineInterface"]
+                             "PunchScene", "AppShell", "stresspunch", "CommandLineInterface", "Fleet"]
     /// Literals that are no words to translate: the app's name.
     static let allowed = [#"title: "StressPunch""#]
 
