@@ -43,10 +43,10 @@ public final class PunchController {
     /// Seconds of fixed steps so far: when input happened, for strengths and combos.
     public private(set) var clock: Double = 0
     private var strength = StrengthTracker()
-    /// The running combo and when its last hit landed (on `clock`).
-    public private(set) var combo = 0
-    private var lastHitAt = -Double.infinity
-    private var lastHitTarget: Int64?
+    /// The running combo: how many hits, when the last landed (on `clock`) and on
+    /// which target (a chain stays on one).
+    private var chain = (combo: 0, lastHitAt: -Double.infinity, target: Int64?.none)
+    public var combo: Int { chain.combo }
     /// How long a trigger pull may rest part way before it punches at that depth.
     public static let triggerSettleSeconds = 0.08
     /// Punches within this long of each other chain into a combo.
@@ -357,15 +357,13 @@ public final class PunchController {
             if Self.isOpaque(picture, atU: u, v: v) { targetPoint = (u, v) }
         }
         // A chain stays on one target: switching targets starts a new one.
-        let chained = targetPoint != nil && clock - lastHitAt <= Self.comboSeconds && target.id == lastHitTarget
-        let nextCombo = targetPoint == nil ? combo : (chained ? combo + 1 : 1)
+        let chained = targetPoint != nil && clock - chain.lastHitAt <= Self.comboSeconds && target.id == chain.target
+        let nextCombo = targetPoint == nil ? chain.combo : (chained ? chain.combo + 1 : 1)
         effects.scorePopRoom = (layout.scale, layout.width)
         let landed = effects.punch(PunchImpact(windowX: x, windowY: y, targetPoint: targetPoint, strength: strength, combo: nextCombo,
                                                tool: tool))
         guard landed else { return }
-        combo = nextCombo
-        lastHitAt = clock
-        lastHitTarget = target.id
+        chain = (nextCombo, clock, target.id)
         lastStrength = strength
         punchesLanded += 1
         library.recordPunch(on: target.id, strength: strength, combo: combo, at: wallClock())

@@ -190,11 +190,12 @@ public struct PunchEffects: Sendable {
     /// The scale and the window's width the pops are drawn at, so a new one is placed
     /// where no other is in its way (the controller keeps them; 0 wide: no edges).
     public var scorePopRoom: (scale: Float, windowWidth: Int) = (1, 0)
-    /// The running combo (2 or more shows as "×N"), its text, and how long ago its
-    /// last hit landed.
-    public private(set) var combo = 0
-    public private(set) var comboText = ""
-    public private(set) var comboAge: Float = 0
+    /// The combo counter: the running combo (2 or more shows as "×N"), its text, and
+    /// how long ago its last hit landed.
+    private var counter = (combo: 0, text: "", age: Float(0))
+    public var combo: Int { counter.combo }
+    public var comboText: String { counter.text }
+    public var comboAge: Float { counter.age }
 
     /// A hit this strong is the big one: an impact frame, a deeper thump, a longer
     /// rumble and a larger number.
@@ -303,12 +304,12 @@ public struct PunchEffects: Sendable {
         // Held at its fullest, not at the small size it springs in from.
         if hold > 0 { pop.age = ScorePop.peakAge }
         scorePops.append(pop)
-        if impact.combo != combo {
-            combo = impact.combo
+        if impact.combo != counter.combo {
+            counter.combo = impact.combo
             // TRANSLATORS: punches landed one after another in quick succession (2 or more), shown big on the stage.
-            comboText = combo >= 2 ? trn("×%d combo", "×%d combo", combo) : ""
+            counter.text = counter.combo >= 2 ? trn("×%d combo", "×%d combo", counter.combo) : ""
         }
-        comboAge = 0
+        counter.age = 0
         return true
     }
 
@@ -345,9 +346,9 @@ public struct PunchEffects: Sendable {
         scorePops.removeAll { $0.isFinished }
         for index in hitDents.indices { hitDents[index].age += dt }
         hitDents.removeAll { $0.isFinished }
-        if combo > 0 {
-            comboAge += dt
-            if comboAge >= Self.comboShowSeconds { combo = 0; comboText = "" }
+        if counter.combo > 0 {
+            counter.age += dt
+            if counter.age >= Self.comboShowSeconds { counter.combo = 0; counter.text = "" }
         }
         squash.step(dt)
         trauma = max(0, trauma - dt * Self.traumaDecay)
