@@ -260,7 +260,7 @@ struct InstallTests {
         #expect(try field("Version") == builtVersion())
         let depends = try field("Depends")
         for library in ["libc6", "libsdl2-2.0-0", "libsdl2-image-2.0-0", "libsdl2-mixer-2.0-0", "libsdl2-ttf-2.0-0", "libsqlite3-0", "libsodium23",
-                        "libturbojpeg0", "libwebp7"] {
+                        "libturbojpeg0", "libwebp7", "libpq5"] {
             #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
         }
         #expect(!depends.contains("swift"), "the package depends on the Swift toolchain: \(depends)")

@@ -231,6 +231,34 @@ struct FleetTests {
         let again = try kiosk.sync()
         #expect(again.status == 0, "\(again.standardError)")
         #expect(try fleet.serverDays(kiosk) == kiosk.localDays())
+        // And a server that is gone is said so, in one line.
+        server.stop()
+        let down = try kiosk.sync()
+        #expect(down.status == 1)
+        #expect(lines(down.standardError).count == 1)
+        #expect(down.standardError.contains("cannot reach the fleet server"), "\(down.standardError)")
+    }
+
+    @Test("both status commands read as lines, and an admin command not built yet says so")
+    func statusLines() throws {
+        let fleet = try TestFleet()
+        let empty = try fleet.admin("status")
+        #expect(empty.status == 0, "\(empty.standardError)")
+        #expect(empty.standardOutput.contains("no kiosks yet"))
+        let kiosk = try fleet.kiosk()
+        try kiosk.punch(2)
+        let sync = try kiosk.sync()
+        #expect(sync.status == 0, "\(sync.standardError)")
+        let admin = try fleet.admin("status")
+        let line = try #require(lines(admin.standardOutput).first { $0.hasPrefix(kiosk.name) }, "\(admin.standardOutput)")
+        #expect(line.contains(fleet.site) && line.contains("online") && line.contains("0 waiting"), "\(line)")
+        #expect(!line.contains("differs"), "\(line)")
+        let local = try kiosk.run("fleet", "status")
+        #expect(local.standardOutput.contains("kiosk \(kiosk.name) of site \(fleet.site)"), "\(local.standardOutput)")
+        #expect(local.standardOutput.contains("0 batches waiting"), "\(local.standardOutput)")
+        let later = try StressPunchProcess.run(["fleet", "admin", "publish", "library.spar", "--site", fleet.site])
+        #expect(later.status == 2)
+        #expect(later.standardError.contains("fleet admin publish is not in this version yet"), "\(later.standardError)")
     }
 
     static func day(_ time: Double) -> String {
