@@ -42,15 +42,15 @@ extension AppSession {
         // A rest longer than the steps take in at once: nothing moved meanwhile (the
         // last frame said so) and no clock of the policy let the rest get this long,
         // so the clock jumps to now instead of stepping through the quiet.
-        if restedAfterLastFrame && input.elapsed > timestep.maxFrameTime {
-            simulatedTime += input.elapsed - timestep.maxFrameTime
+        if frames.restedAfterLastFrame && input.elapsed > frames.timestep.maxFrameTime {
+            simulatedTime += input.elapsed - frames.timestep.maxFrameTime
         }
-        let steps = timestep.advance(by: input.elapsed)
-        for _ in 0..<steps { step(Float(timestep.step)) }
+        let steps = frames.timestep.advance(by: input.elapsed)
+        for _ in 0..<steps { step(Float(frames.timestep.step)) }
         resize(width: input.width, height: input.height, density: input.density)
         var scene: MainSceneRenderer?
         if input.draws {
-            prepareFrame(interpolation: Float(timestep.interpolation), time: input.time)
+            prepareFrame(interpolation: Float(frames.timestep.interpolation), time: input.time)
             scene = renderer
             describeFrame(width: input.width, height: input.height)
         }
@@ -62,9 +62,9 @@ extension AppSession {
                 requests.append(request)
             }
         }
-        settle(afterInput: !input.events.isEmpty, drew: input.draws)
+        frames.settle(afterInput: !input.events.isEmpty, drew: input.draws)
         let nextWakeUp: Double
-        if framesOwed != nil {
+        if frames.framesOwed != nil {
             nextWakeUp = 0
         } else if !wantsContinuousFrames {
             // What the screen asked for (a caret's next blink), at most the resting pace.
@@ -75,56 +75,35 @@ extension AppSession {
         } else {
             nextWakeUp = 0
         }
-        restedAfterLastFrame = nextWakeUp > timestep.maxFrameTime
+        frames.restedAfterLastFrame = nextWakeUp > frames.timestep.maxFrameTime
         let listens = ui?.buildsAccessibleTree ?? false
         return FrameOutput(
             scene: scene, requests: requests, cursorVisible: wantsCursor, title: windowTitle,
             textInput: wantsTextInput, textInputArea: ui?.textInputRect ?? searchFieldArea, nextWakeUp: nextWakeUp,
-            damage: input.draws ? damage.rects : [], secretInput: wasSecret || takesSecretInput,
+            damage: input.draws ? frames.damage.rects : [], secretInput: wasSecret || takesSecretInput,
             accessibleNodes: listens ? ui?.accessibleNodes : nil)
-    }
-
-    /// The most frames drawn after input while the screen keeps changing without
-    /// saying it moves (a bound, so a widget that never settles cannot keep the app
-    /// drawing at the display's pace).
-    static let mostFramesOwed = 30
-
-    /// A frame is owed until the screen is whole. An immediate-mode frame acts on a
-    /// click while it builds, so what it drew can be half the old screen and half the
-    /// new, and a press and release that came together act only in the frame after.
-    /// So after any input the next frame comes at the display's pace, and so does each
-    /// one after it while the last one changed something; the first that changes
-    /// nothing lets the loop sleep. Nothing at rest: without input nothing is owed.
-    func settle(afterInput: Bool, drew: Bool) {
-        if afterInput {
-            framesOwed = 0
-        } else if let owed = framesOwed {
-            let stillChanging = drew && !damage.rects.isEmpty
-            framesOwed = stillChanging && owed + 1 < Self.mostFramesOwed ? owed + 1 : nil
-        }
-        if !drew && !afterInput { framesOwed = nil }
     }
 
     /// Describes the frame just prepared (the scene, then the UI over it, as the bands
     /// draw them) and compares it with the last one drawn.
     func describeFrame(width: Int, height: Int) {
-        builtFrame.removeAll()
-        renderer.describe(into: &builtFrame)
-        ui?.describe(into: &builtFrame)
-        damage.compute(from: drawnFrame, to: builtFrame, width: width, height: height)
+        frames.describe(width: width, height: height) { list in
+            renderer.describe(into: &list)
+            ui?.describe(into: &list)
+        }
     }
 
     /// The frame last returned is now on the canvas (drawn inside its damage, or
     /// whole): the next frame's damage is counted from it.
     func frameDrawn() {
-        swap(&drawnFrame, &builtFrame)
+        frames.drawn()
         stage.frameDrawn()
     }
 
     /// The canvas no longer shows the last frame drawn (a new window surface, a new
     /// contrast): the next frame's damage is the whole canvas.
     func forgetDrawnFrame() {
-        drawnFrame.removeAll()
+        frames.forget()
     }
 
     /// "StressPunch — NAME", following the selection.

@@ -76,15 +76,11 @@ public final class AppSession {
     /// The save problem the user was last told about, to say it once and to say when
     /// it is over.
     var shownSaveProblem: String?
-    /// The fixed steps' clock.
-    var timestep = FixedTimestep(stepsPerSecond: 120)
+    /// The fixed steps' clock, the frames drawn and built with their damage, and the
+    /// frames owed after input (see `AppSession+Frame`).
+    let frames = FrameLedger()
     /// Seconds of simulation stepped so far.
     public internal(set) var simulatedTime: Double = 0
-    /// Whether the last frame said nothing moves (the shell may then sleep long).
-    var restedAfterLastFrame = false
-    /// Frames are owed: input came, and the screen has not yet held still since (see
-    /// `frame`). Counts the frames drawn while owed, which stop at a bound.
-    var framesOwed: Int?
     /// Whether a sound device is open (the platform says; the operator menu shows it).
     public var soundDeviceAvailable = true
     /// Wall-clock time, for the PIN lockout (headless runs set a simulated one).
@@ -127,11 +123,6 @@ public final class AppSession {
     /// The search and first focus of More targets or Manage, whichever is open (the
     /// form either leads to keeps it); see `AppSession+Search`.
     let listFilter = TargetFilter()
-    /// The frame on the canvas and the frame being built, as display lists, and the
-    /// damage between them (see `AppSession+Frame`).
-    var drawnFrame = DisplayList()
-    var builtFrame = DisplayList()
-    var damage = Damage()
 
     public init(
         store: TargetStore, codec: any PictureCodec, builtinPictureURL: @escaping (String) -> URL?,
