@@ -77,10 +77,9 @@ public final class PunchController {
         public var pictureRect = Rect(x: 0, y: 0, width: 0, height: 0)
         public var time: Double = 0
     }
-    /// What the punch being handled came from (set by `handle` before it punches).
-    private var punchInput = LandedPunch.Input.mouse
-    /// When the event being handled happened (set by `handle` while it runs).
-    private var punchTime: Double?
+    /// The punch being handled: what it came from, and when its event happened (set
+    /// while `handle` or `punchMiddle` runs; nil: the scene's clock).
+    private var handling = (input: LandedPunch.Input.mouse, time: Double?.none)
     /// The punches landed since the last `takeLanded` (fixed capacity: no allocation).
     private var landedPunches: [LandedPunch] = []
 
@@ -186,18 +185,18 @@ public final class PunchController {
     /// times: moves that reach one frame together keep the intervals they were made at.
     public func handle(_ event: InputEvent, at time: Double? = nil) {
         let now = time ?? clock
-        punchTime = time
-        defer { punchTime = nil }
+        handling.time = time
+        defer { handling.time = nil }
         switch event {
         case .pointerMoved(let x, let y):
             strength.pointerMoved(x: x, y: y, scale: layout.scale, now: now)
         case .pointerDown(let x, let y, let button) where button == 1:
-            punchInput = .mouse
+            handling.input = .mouse
             punch(atX: x, y: y, gamepad: nil, strength: strength.mouseStrength(atX: x, y: y, scale: layout.scale, now: now))
         case .fingerMoved(_, let x, let y):
             strength.fingerMoved(x: x, y: y, scale: layout.scale, now: now)
         case .fingerDown(_, let x, let y, let pressure):
-            punchInput = .touch
+            handling.input = .touch
             punch(atX: x, y: y, gamepad: nil,
                   strength: strength.touchStrength(atX: x, y: y, pressure: pressure, scale: layout.scale, now: now))
         case .keyDown(let key, let modifiers, let isRepeat):
@@ -205,7 +204,7 @@ public final class PunchController {
         case .keyUp(.space, _):
             // Space punches when let go, as hard as it was held long.
             if let held = strength.spaceReleased(now: now) {
-                punchInput = .keyboard
+                handling.input = .keyboard
                 let rect = pictureRect
                 punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
             }
@@ -269,11 +268,11 @@ public final class PunchController {
     /// reader's "punch") at `time` on the frame clock: a quick tap of Space's, on the
     /// picture's middle.
     public func punchMiddle(at time: Double) {
-        punchTime = time
-        defer { punchTime = nil }
+        handling.time = time
+        defer { handling.time = nil }
         strength.spacePressed(now: time)
         guard let held = strength.spaceReleased(now: time) else { return }
-        punchInput = .keyboard
+        handling.input = .keyboard
         let rect = pictureRect
         punch(atX: rect.center.x, y: rect.center.y, gamepad: nil, strength: PunchStrength.keyHold(seconds: held))
     }
@@ -370,11 +369,11 @@ public final class PunchController {
         // Kept for a frame's scorekeeper; a session that never asks keeps only the latest.
         if landedPunches.count == 64 { landedPunches.removeFirst() }
         landedPunches.append(LandedPunch(strength: strength, combo: combo, gamepad: gamepad, x: x,
-                                         input: gamepad == nil ? punchInput : .gamepad,
+                                         input: gamepad == nil ? handling.input : .gamepad,
                                          u: targetPoint?.x ?? 0.5, v: targetPoint?.y ?? 0.5, tool: tool,
-                                         targetID: target.id, targetName: target.name, pictureRect: rect, time: punchTime ?? clock))
+                                         targetID: target.id, targetName: target.name, pictureRect: rect, time: handling.time ?? clock))
         if let index = PunchTool.allCases.firstIndex(of: tool) { punchesByTool[index] += 1 }
-        punchInput = .mouse
+        handling.input = .mouse
         let power = PunchStrength.unit(strength)
         let sound = SoundCue.hit(tool, variant: Int(random.next() % UInt64(tool.soundVariants)))
         let pitch = 1.04 - power * 0.14 + random.nextUnit() * 0.08
