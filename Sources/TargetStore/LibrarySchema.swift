@@ -6,9 +6,7 @@ import StressCore
 /// The schema defends itself: whatever writes to the file (this app, an older build,
 /// someone with the sqlite3 shell), a row cannot have an empty name, a name with
 /// spaces around it, a fifth favorite, or a second selected target.
-enum LibrarySchema {
-    /// Raised by the favorite-limit triggers; the store maps it to a typed error.
-    static let favoriteLimitMessage = "favorite limit reached: at most 4 favorites"
+public enum LibrarySchema {
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -127,30 +125,17 @@ enum LibrarySchema {
             """)
     }
 
-    /// The rules the database enforces by itself: at most one selection, at most four
-    /// favorites, a neighbour selected after a delete. `IF NOT EXISTS`, so an open can
-    /// put back what a hand edit dropped.
-    static let rulesSQL = """
+    /// The rules the database enforces by itself: at most one selection, at most
+    /// `FavoriteRule.limit` favorites, a neighbour selected after a delete. `IF NOT
+    /// EXISTS`, so an open can put back what a hand edit dropped.
+    static var rulesSQL: String {
+        """
             CREATE INDEX IF NOT EXISTS target_order ON target (sort_order, id);
 
             -- At most one selected target.
             CREATE UNIQUE INDEX IF NOT EXISTS target_single_selection ON target (is_selected) WHERE is_selected = 1;
 
-            -- At most four favorites, whichever way a row gets there.
-            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_insert
-            BEFORE INSERT ON target
-            WHEN NEW.is_favorite = 1 AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
-            BEGIN
-                SELECT RAISE(ABORT, '\(favoriteLimitMessage)');
-            END;
-
-            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_update
-            BEFORE UPDATE OF is_favorite ON target
-            WHEN NEW.is_favorite = 1 AND OLD.is_favorite = 0
-                AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= 4
-            BEGIN
-                SELECT RAISE(ABORT, '\(favoriteLimitMessage)');
-            END;
+            \(favoriteLimitSQL(limit: FavoriteRule.limit))
 
             -- Deleting the selected target selects its neighbour (the next one, else the
             -- previous one), so the main screen always has something to punch.
@@ -165,6 +150,56 @@ enum LibrarySchema {
                     (SELECT id FROM target ORDER BY sort_order DESC, id DESC LIMIT 1));
             END;
             """
+    }
+
+    /// The two triggers that keep favorites to `limit`, whichever way a row gets there,
+    /// made from the rule's number (`FavoriteRule.limit`, the one place it is written).
+    /// A library whose triggers hold another number (made when the rule said another)
+    /// has them replaced when it opens (`staleFavoriteTriggers`).
+    public static func favoriteLimitSQL(limit: Int) -> String {
+        """
+            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_insert
+            BEFORE INSERT ON target
+            WHEN NEW.is_favorite = 1 AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= \(limit)
+            BEGIN
+                SELECT RAISE(ABORT, '\(favoriteLimitMessage(limit: limit))');
+            END;
+
+            CREATE TRIGGER IF NOT EXISTS target_favorite_limit_on_update
+            BEFORE UPDATE OF is_favorite ON target
+            WHEN NEW.is_favorite = 1 AND OLD.is_favorite = 0
+                AND (SELECT count(*) FROM target WHERE is_favorite = 1) >= \(limit)
+            BEGIN
+                SELECT RAISE(ABORT, '\(favoriteLimitMessage(limit: limit))');
+            END;
+            """
+    }
+
+    /// Raised by the favorite-limit triggers; the store maps it to a typed error.
+    static func favoriteLimitMessage(limit: Int) -> String { "favorite limit reached: at most \(limit) favorites" }
+
+    static let favoriteLimitNames = ["target_favorite_limit_on_insert", "target_favorite_limit_on_update"]
+
+    /// The favorite-limit triggers present in `db` whose text is not what
+    /// `favoriteLimitSQL` makes of `FavoriteRule.limit` (spacing aside: SQLite keeps a
+    /// trigger's text as it was written, less `IF NOT EXISTS`).
+    static func staleFavoriteTriggers(_ db: Database) throws -> [String] {
+        func words(_ sql: String) -> [Substring] {
+            sql.replacingOccurrences(of: "IF NOT EXISTS ", with: "")
+                .split(whereSeparator: { $0.isWhitespace || $0 == ";" })
+        }
+        let wanted = favoriteLimitSQL(limit: FavoriteRule.limit)
+        var stale: [String] = []
+        for name in favoriteLimitNames {
+            let stored = try db.query("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [.text(name)]).first?.text("sql")
+            guard let stored else { continue }
+            // This trigger's statement in the wanted text: from its CREATE to its END.
+            guard let start = wanted.range(of: "CREATE TRIGGER IF NOT EXISTS \(name)"),
+                  let end = wanted.range(of: "END;", range: start.upperBound..<wanted.endIndex) else { continue }
+            if words(stored) != words(String(wanted[start.lowerBound..<end.upperBound])) { stale.append(name) }
+        }
+        return stale
+    }
 
     /// Raised by the count-ceiling triggers (matched by message: the favorite limit's
     /// triggers raise too).

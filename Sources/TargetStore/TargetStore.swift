@@ -249,14 +249,17 @@ public final class TargetStore: Sendable {
         let total = try db.scalarInt("SELECT count(*) FROM target") ?? 0
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
         let countsOutOfBounds = try LibrarySchema.countsOutOfBounds(db) > 0
+        let staleTriggers = try !LibrarySchema.staleFavoriteTriggers(db).isEmpty
         return favorites > Int64(FavoriteRule.limit) || selected > 1 || (selected == 0 && total > 0)
             || !(LibrarySchema.ruleNames + LibrarySchema.countCeilingNames).allSatisfy(present.contains) || countsOutOfBounds
+            || staleTriggers
     }
 
     /// Puts the library's rules back where a hand edit broke them: the first four
     /// favorites stay, one selection stays (the first, or the first target when there
     /// is none), every count is brought back within its bounds, and dropped triggers
-    /// and indexes are recreated. Returns what it did.
+    /// and indexes are recreated, as are favorite-limit triggers made for another limit
+    /// than `FavoriteRule.limit`. Returns what it did.
     static func repairRules(_ db: Database) throws -> [String] {
         var repairs: [String] = []
         let counts = try LibrarySchema.repairCounts(db)
@@ -288,6 +291,8 @@ public final class TargetStore: Sendable {
             // TRANSLATORS: a repair said when the library opens.
             repairs.append(tr("selected the first target, as none was"))
         }
+        // Triggers that say another limit go, to be made again from the rule's.
+        for name in try LibrarySchema.staleFavoriteTriggers(db) { try db.execute("DROP TRIGGER \(name)") }
         let present = Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index')").compactMap { $0.text("name") })
         let missing = LibrarySchema.ruleNames.filter { !present.contains($0) }
         let missingCeiling = LibrarySchema.countCeilingNames.filter { !present.contains($0) }
