@@ -41,11 +41,18 @@ public final class LibraryModel: @unchecked Sendable {
     /// Saves the punches counted here: the one way a punch reaches the library.
     public let recorder: PunchRecorder
 
+    /// Today's strongest punches: placed here as each punch is recorded, read by the
+    /// kiosk's board. Its one owner.
+    public internal(set) var todaysStrongest: TodaysStrongest
+
     /// `recorder`: one made for `store` unless given (a test's, with its own interval).
-    public init(store: TargetStore, synchronous: Bool = false, recorder: PunchRecorder? = nil) throws(TargetStoreError) {
+    /// `now`: when the app starts, whose local day's board is read.
+    public init(store: TargetStore, synchronous: Bool = false, recorder: PunchRecorder? = nil, now: Date = Date()) throws(TargetStoreError) {
         self.store = store
         self.synchronous = synchronous
         self.recorder = recorder ?? PunchRecorder(store: store, synchronous: synchronous)
+        let day = DayTotal.day(of: now.timeIntervalSince1970)
+        todaysStrongest = TodaysStrongest(day: day, board: (try? store.strongHits(on: day)) ?? [])
         try reload()
     }
 
@@ -125,10 +132,13 @@ public final class LibraryModel: @unchecked Sendable {
     }
 
     /// A punch landed on target `id` at `time` (seconds since 1970): counted in memory
-    /// now and handed to the recorder, which saves it within half a second. The one
-    /// way a punch is written, so the shown count and the saved one cannot part.
+    /// now, placed on today's board, and handed to the recorder, which saves it within
+    /// half a second (and the board's newcomer with it). The one way a punch is
+    /// written, so the shown count, the board and the saved ones cannot part.
     public func recordPunch(on id: Int64, strength: Int = 0, combo: Int = 1, at time: Double) {
-        recorder.record(targetID: id, strength: strength, combo: combo, at: time)
+        let name = selected?.id == id ? selected?.name : targets.first { $0.id == id }?.name
+        let rank = todaysStrongest.place(strength: strength, at: time, targetName: name ?? "")
+        recorder.record(targetID: id, strength: strength, combo: combo, at: time, madeTheBoard: rank != nil)
         countPunch(on: id, strength: strength, combo: combo)
     }
 

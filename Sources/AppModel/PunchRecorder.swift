@@ -19,8 +19,8 @@ public final class PunchRecorder: Sendable {
     private struct State {
         var pending: [Int64: PunchTally] = [:]
         var days: [String: DayTotal] = [:]
-        /// Each day's strongest punches not yet saved (at most five a day: no more can
-        /// make the list).
+        /// Each day's punches that made today's board and are not yet saved (at most
+        /// five a day: no more can stay on the list).
         var strongHits: [String: [StrongHitCandidate]] = [:]
         var writing = false
         /// Simulation time of the next write, and how long to wait after a failed one.
@@ -50,8 +50,10 @@ public final class PunchRecorder: Sendable {
     }
 
     /// Counts one punch on `targetID`, `strength` 0...999, the `combo`th of its chain,
-    /// landed at `time` (seconds since 1970). Cheap: dictionary updates under a lock.
-    public func record(targetID: Int64, strength: Int = 0, combo: Int = 1, at time: Double = 0) {
+    /// landed at `time` (seconds since 1970); `madeTheBoard`: it took a place on today's
+    /// strongest (`TodaysStrongest`, which ranks), so it is saved among the day's
+    /// strong hits. Cheap: dictionary updates under a lock.
+    public func record(targetID: Int64, strength: Int = 0, combo: Int = 1, at time: Double = 0, madeTheBoard: Bool = false) {
         let day = DayTotal.day(of: time)
         state.withLock { state in
             state.pending[targetID, default: PunchTally()].add(strength: strength, combo: combo, at: time)
@@ -59,17 +61,20 @@ public final class PunchRecorder: Sendable {
             total.punches += 1
             total.strongest = max(total.strongest, strength)
             state.days[day] = total
-            Self.keep(StrongHitCandidate(strength: strength, at: time, targetID: targetID), in: &state.strongHits[day, default: []])
+            if madeTheBoard {
+                Self.keep(StrongHitCandidate(strength: strength, at: time, targetID: targetID), in: &state.strongHits[day, default: []])
+            }
         }
     }
 
-    /// Keeps `hit` among a day's five strongest candidates.
+    /// Keeps `hit` among a day's strong hits waiting, dropping the one that fell off
+    /// the list (by `StrongHit`'s ranking) when there are more than a day keeps.
     private static func keep(_ hit: StrongHitCandidate, in hits: inout [StrongHitCandidate]) {
-        if hits.count < StrongHit.perDay {
-            hits.append(hit)
-        } else if let weakest = hits.indices.min(by: { hits[$0].strength < hits[$1].strength }), hits[weakest].strength < hit.strength {
-            hits[weakest] = hit
-        }
+        hits.append(hit)
+        guard hits.count > StrongHit.perDay,
+              let last = hits.indices.min(by: { StrongHit.ranksAbove(hits[$1].strength, hits[$1].at, hits[$0].strength, hits[$0].at) })
+        else { return }
+        hits.remove(at: last)
     }
 
     /// Called every fixed step with the simulation's time: starts a write when one is

@@ -23,21 +23,22 @@ public final class KioskPolicy: SessionPolicy {
 
     /// `pictureRoot` is the only folder the picker may show; `synchronous` checks the
     /// PIN on the calling thread (headless runs) instead of a queue.
-    public init(store: TargetStore, pictureRoot: URL, synchronous: Bool, now: Date = Date()) {
+    public init(store: TargetStore, pictureRoot: URL, synchronous: Bool) {
         let preferences = KioskPreferences { key in (try? store.setting(key)) ?? nil }
         let checker = PINChecker(pin: OperatorPIN(store: store), synchronous: synchronous)
         kiosk = KioskMode(gate: KioskGate(checker: checker), preferences: preferences, pictureRoot: pictureRoot)
-        todaysStrongest = TodaysStrongest(store: store, now: now)
     }
 
-    /// The day's five strongest punches, for the attract loop.
-    var todaysStrongest: TodaysStrongest
-    public var board: [StrongHit] { todaysStrongest.board }
+    /// A visitor's punch that made today's board (the library's `todaysStrongest`),
+    /// shown for a moment: its strength, its place, until when (the session's clock).
+    private(set) var madeTheList: (strength: Int, rank: Int, until: Double)?
+    /// How long "742 · #2 today!" shows.
+    static let bannerSeconds = 3.5
     private var stepsSinceDayCheck = 0
 
-    public func punchLanded(strength: Int, target: String, session: any SessionControl) {
-        todaysStrongest.punchLanded(strength: strength, target: target, now: session.now.timeIntervalSince1970,
-                                    time: session.simulatedTime)
+    public func punchLanded(session: any SessionControl) {
+        // The next punch is the one on screen now: an old banner must not seem to rank it.
+        madeTheList = session.library.todaysStrongest.latest.map { ($0.strength, $0.rank, session.simulatedTime + Self.bannerSeconds) }
     }
 
     public func start(_ session: any SessionControl) {
@@ -190,9 +191,11 @@ public final class KioskPolicy: SessionPolicy {
         stepsSinceDayCheck += 1
         if stepsSinceDayCheck >= 120 {
             stepsSinceDayCheck = 0
-            todaysStrongest.startNewDayIfDue(session.now.timeIntervalSince1970)
+            let day = session.library.todaysStrongest.day
+            session.library.startNewDayIfDue(session.now)
+            if session.library.todaysStrongest.day != day { madeTheList = nil }
         }
-        todaysStrongest.expireBanner(time: time)
+        if let shown = madeTheList, time >= shown.until { madeTheList = nil }
         if let progress = kiosk.holdProgress(time: time), progress >= 1 {
             operatorRequest(.operatorMenu, session: session)
         }
@@ -298,8 +301,8 @@ public final class KioskPolicy: SessionPolicy {
         extras.operatorCorner(progress: kiosk.holdProgress(time: session.simulatedTime))
         if kiosk.idle.isAttracting {
             extras.attractInvitation(time: time)
-            extras.leaderboard(board, avoiding: session.pictureRect, clock: { StrongHit.clock($0) })
-        } else if let shown = todaysStrongest.madeTheList {
+            extras.leaderboard(session.library.todaysStrongest.board, avoiding: session.pictureRect, clock: { StrongHit.clock($0) })
+        } else if let shown = madeTheList {
             extras.madeTheList(strength: shown.strength, rank: shown.rank)
         }
     }
@@ -361,7 +364,7 @@ public final class KioskPolicy: SessionPolicy {
     /// steps: the kiosk wakes as often as the steps can take in at once.
     public var longestRest: Double { 0.25 }
 
-    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || todaysStrongest.madeTheList != nil }
+    public var isAnimating: Bool { kiosk.idle.isAttracting || kiosk.gate.pad != nil || kiosk.hold != nil || madeTheList != nil }
 
     /// True while only the attract loop moves (no dialog): its slow breathing looks
     /// the same at half the frame rate, and a kiosk idles most of the day.

@@ -87,8 +87,9 @@ public protocol SessionPolicy: AnyObject {
     func enforce(_ session: any SessionControl)
     /// A background save changed the library.
     func libraryChanged(_ session: any SessionControl)
-    /// A punch landed on the target named `target`, `strength` 0...999.
-    func punchLanded(strength: Int, target: String, session: any SessionControl)
+    /// A punch landed: the library has counted it and placed it on today's board
+    /// (`session.library.todaysStrongest`, whose `latest` says where).
+    func punchLanded(session: any SessionControl)
     /// Whether something of the policy's is moving (frames must keep coming).
     var isAnimating: Bool { get }
     /// Whether only a slow loop of the policy's moves (drawn at a lower rate).
@@ -125,7 +126,7 @@ extension SessionPolicy {
     public func step(_ dt: Double, session: any SessionControl) {}
     public func enforce(_ session: any SessionControl) {}
     public func libraryChanged(_ session: any SessionControl) {}
-    public func punchLanded(strength: Int, target: String, session: any SessionControl) {}
+    public func punchLanded(session: any SessionControl) {}
     public var isAnimating: Bool { false }
     public func isOnlyAttracting(on page: Page) -> Bool { false }
     public var wantsCursor: Bool { true }

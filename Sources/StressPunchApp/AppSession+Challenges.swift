@@ -62,7 +62,7 @@ extension AppSession {
     /// board, the marks, and the rush's or versus's while one runs.
     func keepScore() {
         stage.takeLanded(now: simulatedTime) { punch in
-            policy.punchLanded(strength: punch.strength, target: punch.targetName, session: self)
+            policy.punchLanded(session: self)
             sessionBests.strongest = max(sessionBests.strongest, punch.strength)
             sessionBests.combo = max(sessionBests.combo, punch.combo)
             switch shown {

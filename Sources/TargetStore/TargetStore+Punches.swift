@@ -110,10 +110,21 @@ public struct StrongHit: Sendable, Equatable {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    /// The strongest first; of equal ones, the earlier (it got there first).
+    /// The strongest first; of equal ones, the earlier (it got there first); a day's
+    /// first `perDay`.
     public static func ranked(_ hits: [StrongHit]) -> [StrongHit] {
-        Array(hits.sorted { ($0.strength, -$0.at) > ($1.strength, -$1.at) }.prefix(perDay))
+        Array(hits.sorted { ranksAbove($0.strength, $0.at, $1.strength, $1.at) }.prefix(perDay))
     }
+
+    /// The one ranking of strong punches: whether a punch of `strength` at `at` goes
+    /// above one of `otherStrength` at `otherAt` (stronger, or as strong and earlier).
+    /// The library's queries keep the same order (`orderSQL`).
+    public static func ranksAbove(_ strength: Int, _ at: Double, _ otherStrength: Int, _ otherAt: Double) -> Bool {
+        (strength, -at) > (otherStrength, -otherAt)
+    }
+
+    /// `ranksAbove` as an SQL ordering of the `strong_hit` table.
+    static let orderSQL = "strength DESC, at ASC"
 }
 
 /// A strong punch waiting to be saved: its target by id (named when it is written).
@@ -191,7 +202,7 @@ extension TargetStore {
                     try db.execute(
                         """
                         DELETE FROM strong_hit WHERE day = ? AND id NOT IN
-                            (SELECT id FROM strong_hit WHERE day = ? ORDER BY strength DESC, at ASC LIMIT ?)
+                            (SELECT id FROM strong_hit WHERE day = ? ORDER BY \(StrongHit.orderSQL) LIMIT ?)
                         """, [.text(day), .text(day), .integer(Int64(StrongHit.perDay))])
                 }
                 // Joined to a fleet: queued for it in this same transaction.
@@ -213,7 +224,7 @@ extension TargetStore {
                 var byDay: [String: [StrongHit]] = [:]
                 for row in try db.query("""
                     SELECT day, at, strength, target_name FROM strong_hit WHERE day BETWEEN ? AND ?
-                    ORDER BY day, strength DESC, at ASC
+                    ORDER BY day, \(StrongHit.orderSQL)
                     """, [.text(firstDay), .text(lastDay)]) {
                     guard let day = row.text("day") else { continue }
                     let hit = StrongHit(strength: Int(row.int("strength") ?? 0), at: row.double("at") ?? 0, targetName: row.text("target_name") ?? "")

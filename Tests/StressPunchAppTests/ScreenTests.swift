@@ -700,7 +700,7 @@ struct TodaysStrongestTests {
         calendar.timeZone = .current
         let evening = try #require(calendar.date(from: DateComponents(year: 2027, month: 3, day: 4, hour: 23, minute: 59, second: 50)))
         var now = evening
-        let policy = KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true, now: evening)
+        let policy = KioskPolicy(store: store, pictureRoot: folder.url, synchronous: true)
         let session = try AppSession(
             store: store, codec: TestPNGCodec(), builtinPictureURL: { _ in nil }, burst: nil, glyphs: BoxGlyphSource(),
             configuration: AppConfiguration(kiosk: true), width: 1280, height: 720, synchronousPictures: true, policy: policy)
@@ -714,12 +714,12 @@ struct TodaysStrongestTests {
             session.controller.punch(atX: center.x, y: center.y, gamepad: nil, strength: strength)
             frame()
         }
-        #expect(policy.board.map(\.strength) == [990, 910, 780, 620, 500])
+        #expect(session.library.todaysStrongest.board.map(\.strength) == [990, 910, 780, 620, 500])
         #expect(labels().contains("990 · #1 today!"))
         // Past midnight the board is a new day's, empty, and the saved one was yesterday's.
         now = evening.addingTimeInterval(20)
         for _ in 0..<70 { frame() }
-        #expect(policy.board.isEmpty)
+        #expect(session.library.todaysStrongest.board.isEmpty)
         for _ in 0..<60 { frame() }
         let yesterday = DayTotal.day(of: evening.timeIntervalSince1970, calendar: calendar)
         #expect(try store.strongHits(on: yesterday).map(\.strength) == [990, 910, 780, 620, 500])
