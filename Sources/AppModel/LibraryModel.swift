@@ -114,7 +114,7 @@ public final class LibraryModel: @unchecked Sendable {
     }
 
     /// Saves settings (kiosk preferences) in the background.
-    public func saveSettings(_ values: [String: String]) {
+    public func saveSettings(_ values: [StoredSetting: String]) {
         let store = self.store
         background { [weak self] in
             do { try store.setSettings(values) } catch { self?.finish(with: error, reloadFrom: store) }

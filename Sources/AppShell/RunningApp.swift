@@ -477,7 +477,7 @@ public final class RunningApp {
     @discardableResult
     public func shutdown() -> String? {
         service.stopping()
-        var placement: [String: String] = [:]
+        var placement: [StoredSetting: String] = [:]
         if remembersWindow {
             let windowed = window.windowedPlacement
             placement = WindowMemory(x: windowed.x, y: windowed.y, width: windowed.width, height: windowed.height,

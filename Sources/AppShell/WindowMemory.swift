@@ -12,16 +12,11 @@ struct WindowMemory: Equatable {
     var height: Int
     var display: Int
 
-    static let keys = (x: "window.x", y: "window.y", width: "window.width", height: "window.height", display: "window.display")
-    /// The window's place as it is stored.
-    static let storedSettings = [
-        StoredSetting(keys.x, holds: "the window's left edge"), StoredSetting(keys.y, holds: "the window's top edge"),
-        StoredSetting(keys.width, holds: "the window's width"), StoredSetting(keys.height, holds: "the window's height"),
-        StoredSetting(keys.display, holds: "the display the window was on"),
-    ]
+    static let keys = (x: StoredSetting.windowX, y: StoredSetting.windowY, width: StoredSetting.windowWidth,
+                       height: StoredSetting.windowHeight, display: StoredSetting.windowDisplay)
 
     /// What the library remembers, or nil before the first launch or when damaged.
-    init?(stored: (String) -> String?) {
+    init?(stored: (StoredSetting) -> String?) {
         guard let x = stored(Self.keys.x).flatMap(Int.init), let y = stored(Self.keys.y).flatMap(Int.init),
               let width = stored(Self.keys.width).flatMap(Int.init), let height = stored(Self.keys.height).flatMap(Int.init),
               (320...16384).contains(width), (240...16384).contains(height), abs(x) < 100_000, abs(y) < 100_000 else { return nil }
@@ -36,7 +31,7 @@ struct WindowMemory: Equatable {
         self.display = display
     }
 
-    var stored: [String: String] {
+    var stored: [StoredSetting: String] {
         [Self.keys.x: String(x), Self.keys.y: String(y), Self.keys.width: String(width), Self.keys.height: String(height),
          Self.keys.display: String(display)]
     }

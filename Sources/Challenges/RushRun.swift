@@ -18,22 +18,17 @@ public struct RushRecord: Sendable, Equatable {
         self.bestCombo = bestCombo
     }
 
-    static let punchesKey = "rush.bestPunches", strongestKey = "rush.bestStrongest", comboKey = "rush.bestCombo"
-    /// The rush's record as it is stored.
-    public static let storedSettings = [
-        StoredSetting(punchesKey, holds: "the best rush's punch count"),
-        StoredSetting(strongestKey, holds: "the best rush's strongest punch"),
-        StoredSetting(comboKey, holds: "the best rush's longest combo"),
-    ]
+    static let punchesKey = StoredSetting.rushBestPunches, strongestKey = StoredSetting.rushBestStrongest
+    static let comboKey = StoredSetting.rushBestCombo
 
     /// The best saved in `settings`, or nil before the first rush.
-    public init?(settings: (String) -> String?) {
+    public init?(settings: (StoredSetting) -> String?) {
         guard let punches = settings(Self.punchesKey).flatMap(Int.init), punches >= 0 else { return nil }
         self.init(punches: punches, strongest: settings(Self.strongestKey).flatMap(Int.init).map { min(999, max(0, $0)) } ?? 0,
                   bestCombo: settings(Self.comboKey).flatMap(Int.init).map { max(0, $0) } ?? 0)
     }
 
-    public var settings: [String: String] {
+    public var settings: [StoredSetting: String] {
         [Self.punchesKey: String(punches), Self.strongestKey: String(strongest), Self.comboKey: String(bestCombo)]
     }
 

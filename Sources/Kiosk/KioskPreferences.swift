@@ -5,19 +5,11 @@ import StressCore
 /// and the target it resets to. Saved as library settings, so they are kept with the
 /// library and survive a restart.
 public struct KioskPreferences: Sendable, Equatable {
-    public static let idleSecondsKey = "kiosk.idleSeconds"
-    public static let defaultTargetKey = "kiosk.defaultTarget"
-    public static let mutedKey = "kiosk.muted"
-    public static let summaryKey = "kiosk.summaryOnQuit"
-    public static let keepMarksKey = "kiosk.keepMarks"
-    /// The kiosk's choices as they are stored.
-    public static let storedSettings = [
-        StoredSetting(idleSecondsKey, holds: "seconds idle before the kiosk resets itself"),
-        StoredSetting(defaultTargetKey, holds: "the target the kiosk resets to"),
-        StoredSetting(mutedKey, holds: "the kiosk's sound off"),
-        StoredSetting(summaryKey, holds: "the session summary on the operator's quit"),
-        StoredSetting(keepMarksKey, holds: "marks kept through an idle reset"),
-    ]
+    public static let idleSecondsKey = StoredSetting.kioskIdleSeconds
+    public static let defaultTargetKey = StoredSetting.kioskDefaultTarget
+    public static let mutedKey = StoredSetting.kioskMuted
+    public static let summaryKey = StoredSetting.kioskSummaryOnQuit
+    public static let keepMarksKey = StoredSetting.kioskKeepMarks
     public static let defaultIdleSeconds = 60
     /// Shorter would reset under a visitor reading the screen; longer than an hour is
     /// no reset at all.
@@ -44,7 +36,7 @@ public struct KioskPreferences: Sendable, Equatable {
     }
 
     /// Reads saved settings; a missing or damaged value falls back to its default.
-    public init(settings: (String) -> String?) {
+    public init(settings: (StoredSetting) -> String?) {
         let idle = settings(Self.idleSecondsKey).flatMap { Int($0) }
         idleSeconds = idle.map { min(max($0, Self.idleSecondsRange.lowerBound), Self.idleSecondsRange.upperBound) }
             ?? Self.defaultIdleSeconds
@@ -55,7 +47,7 @@ public struct KioskPreferences: Sendable, Equatable {
     }
 
     /// The settings to save.
-    public var settings: [String: String] {
+    public var settings: [StoredSetting: String] {
         [Self.idleSecondsKey: String(idleSeconds), Self.defaultTargetKey: defaultTargetID.map(String.init) ?? "",
          Self.mutedKey: muted ? "1" : "0", Self.summaryKey: summaryOnQuit ? "1" : "0", Self.keepMarksKey: keepMarks ? "1" : "0"]
     }

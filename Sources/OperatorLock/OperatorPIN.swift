@@ -43,11 +43,11 @@ public enum PINCheck: Equatable, Sendable {
 /// The operator PIN of one library.
 public struct OperatorPIN: Sendable {
     // All under the prefix an export leaves out unless asked (`--with-pin`).
-    static let hashKey = LibraryArchive.pinSettingPrefix + "hash"
-    static let failuresKey = LibraryArchive.pinSettingPrefix + "failures"
-    static let levelKey = LibraryArchive.pinSettingPrefix + "lockLevel"
-    static let untilKey = LibraryArchive.pinSettingPrefix + "lockedUntil"
-    static let lastFailureKey = LibraryArchive.pinSettingPrefix + "lastFailure"
+    static let hashKey = StoredSetting.pinHash
+    static let failuresKey = StoredSetting.pinFailures
+    static let levelKey = StoredSetting.pinLockLevel
+    static let untilKey = StoredSetting.pinLockedUntil
+    static let lastFailureKey = StoredSetting.pinLastFailure
 
     /// The digits a PIN should have: 4 are still accepted (a kiosk keypad habit), but
     /// 10,000 PINs fall to an offline search of a stolen hash in hours.
@@ -102,7 +102,7 @@ public struct OperatorPIN: Sendable {
         var lockout = self.lockout.decayed(now: time)
         if lockout.isLocked(now: time) { return .locked(secondsLeft: Self.wholeSeconds(lockout.secondsLeft(now: time))) }
         let result: PINCheck
-        var upgraded: [String: String] = [:]
+        var upgraded: [StoredSetting: String] = [:]
         if Self.verify(pin, against: stored) {
             lockout.recordSuccess()
             result = .accepted
@@ -130,7 +130,7 @@ public struct OperatorPIN: Sendable {
     public var lockout: PinLockout {
         // A damaged value (not a number, infinite, absurd) reads as the nearest sane one;
         // a lock never runs past a day from its saved end.
-        func number(_ key: String, limit: Double) -> Double {
+        func number(_ key: StoredSetting, limit: Double) -> Double {
             guard let value = ((try? store.setting(key)) ?? nil).flatMap(Double.init), value.isFinite else { return 0 }
             return min(max(0, value), limit)
         }

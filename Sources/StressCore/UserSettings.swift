@@ -2,7 +2,7 @@ import Localization
 
 /// The user's settings: what the Settings screen shows and `stresspunch settings`
 /// reads and writes, by the same keys. They live in the library's settings table
-/// under "settings.KEY"; a missing or damaged value reads as its default, so a
+/// under `settings.KEY` (`StoredSetting.user`); a missing or damaged value reads as its default, so a
 /// library from before a setting existed (or one edited by hand) still opens.
 public struct UserSettings: Sendable, Equatable {
     /// Sound on or off (M toggles it too).
@@ -110,7 +110,7 @@ public struct UserSettings: Sendable, Equatable {
         }
 
         /// Where the value lives in the library's settings table.
-        public var storageKey: String { "settings." + rawValue }
+        public var stored: StoredSetting { .user(self) }
     }
 
     /// Why a value cannot be set, as one line that says what would do.
@@ -143,9 +143,9 @@ public struct UserSettings: Sendable, Equatable {
     }
 
     /// The settings saved in a library; `stored` gives a settings-table value by key.
-    public init(stored: (String) -> String?) {
+    public init(stored: (StoredSetting) -> String?) {
         for key in Key.allCases {
-            guard let text = stored(key.storageKey) else { continue }
+            guard let text = stored(key.stored) else { continue }
             // A damaged value keeps the default rather than refusing to start.
             try? set(key, text)
         }
@@ -210,12 +210,12 @@ public struct UserSettings: Sendable, Equatable {
     }
 
     /// Every setting as the settings table stores it.
-    public var stored: [String: String] {
-        Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0.storageKey, value($0)) })
+    public var stored: [StoredSetting: String] {
+        Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0.stored, value($0)) })
     }
 
     /// The one setting `key` as the settings table stores it.
-    public func stored(_ key: Key) -> [String: String] { [key.storageKey: value(key)] }
+    public func stored(_ key: Key) -> [StoredSetting: String] { [key.stored: value(key)] }
 
     private static func trimmed(_ text: String) -> String {
         var scalars = Substring(text)

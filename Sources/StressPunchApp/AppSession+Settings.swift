@@ -14,7 +14,7 @@ extension AppSession {
         settings = new
         if new.fullscreen != old.fullscreen { controller.requestFullscreenToggle() }
         applySettings()
-        var changed: [String: String] = [:]
+        var changed: [StoredSetting: String] = [:]
         for key in UserSettings.Key.allCases where new.value(key) != old.value(key) {
             changed.merge(new.stored(key)) { $1 }
         }

@@ -162,9 +162,7 @@ public final class AppSession {
 
     // TRANSLATORS: shown once, on the first launch; F1 is the key that opens the help.
     static var firstHint: String { tr("Click the picture to punch it · F1 for help") }
-    public static let firstHintKey = "hint.firstLaunch"
-    /// The session's own stored value.
-    public static let storedSettings = [StoredSetting(firstHintKey, holds: "the first-launch hint already shown")]
+    public static let firstHintKey = StoredSetting.firstLaunchHint
 
     /// The page showing.
     public var page: Page { shown.page }
@@ -351,7 +349,7 @@ public final class AppSession {
     /// and `settings` of the shell's (where the window was). Returns why punches could
     /// not be saved, with how many, or nil when all were.
     @discardableResult
-    public func shutdown(saving settings: [String: String] = [:]) -> String? {
+    public func shutdown(saving settings: [StoredSetting: String] = [:]) -> String? {
         if !settings.isEmpty { library.saveSettings(settings) }
         let unsaved = recorder.flush()
         stage.flush()

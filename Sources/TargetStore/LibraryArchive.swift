@@ -31,7 +31,7 @@ public enum LibraryArchive {
     /// The settings of the kiosk operator's PIN (its hash and lockout) all start so: an
     /// export leaves them out unless asked, since anyone holding the file could search
     /// all short PINs offline against the hash.
-    public static let pinSettingPrefix = "kiosk.pin."
+    public static let pinSettingPrefix = StoredSetting.pinPrefix
 
     /// Writes the library of `store` and all its pictures to `file` (replacing it).
     /// Returns how many targets and pictures went in. `withPIN`: keep the operator

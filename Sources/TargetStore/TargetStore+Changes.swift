@@ -280,17 +280,20 @@ extension TargetStore {
     // MARK: Settings
 
     /// A saved setting (kiosk PIN hash, lockout state...), or nil.
-    public func setting(_ key: String) throws(TargetStoreError) -> String? {
-        try run { try connection.read { db in try db.query("SELECT value FROM app_setting WHERE key = ?", [.text(key)]).first?.text("value") } }
+    public func setting(_ setting: StoredSetting) throws(TargetStoreError) -> String? {
+        try run {
+            try connection.read { db in try db.query("SELECT value FROM app_setting WHERE key = ?", [.text(setting.key)]).first?.text("value") }
+        }
     }
 
-    /// Saves settings together, in one transaction.
-    public func setSettings(_ values: [String: String]) throws(TargetStoreError) {
+    /// Saves settings together, in one transaction. The one writer of the settings
+    /// table (a restore copies an archive's whole): it takes only declared settings.
+    public func setSettings(_ values: [StoredSetting: String]) throws(TargetStoreError) {
         try run {
             try connection.write { db in
-                for (key, value) in values {
+                for (setting, value) in values {
                     try db.execute("INSERT INTO app_setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                                   [.text(key), .text(value)])
+                                   [.text(setting.key), .text(value)])
                 }
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import Kiosk
 import Locking
 import Platform
+import StressCore
 import StressPunchApp
 import TargetStore
 
@@ -62,7 +63,7 @@ enum IdleBench {
     /// launch's hint already seen, and for a kiosk the shortest idle reset.
     static func prepareLibrary(at data: URL, targets: Int, kiosk: Bool) throws {
         let store = try TargetStore(dataDirectory: data)
-        var settings = [AppSession.firstHintKey: "shown"]
+        var settings: [StoredSetting: String] = [AppSession.firstHintKey: "shown"]
         if kiosk { settings[KioskPreferences.idleSecondsKey] = "10" }
         try store.setSettings(settings)
         guard targets > 0 else { return }

@@ -34,9 +34,9 @@ struct SettingsCommandRunner {
     }
 
     private func current() throws(TargetStoreError) -> UserSettings {
-        var values: [String: String] = [:]
+        var values: [StoredSetting: String] = [:]
         for key in UserSettings.Key.allCases {
-            if let value = try store.setting(key.storageKey) { values[key.storageKey] = value }
+            if let value = try store.setting(key.stored) { values[key.stored] = value }
         }
         return UserSettings { values[$0] }
     }

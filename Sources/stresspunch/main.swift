@@ -25,7 +25,7 @@ func fail(_ message: String, status: Int32) -> Never {
 func openLibrary(_ dataDirectory: URL) throws(TargetStoreError) -> TargetStore {
     let store = try TargetStore(dataDirectory: dataDirectory)
     // What the command says from here on is in the library's `language` setting.
-    if let language = try? store.setting(UserSettings.Key.language.storageKey), let note = Localization.use(setting: language) {
+    if let language = try? store.setting(.user(.language)), let note = Localization.use(setting: language) {
         FileHandle.standardError.write(Data("stresspunch: \(note)\n".utf8))
     }
     if !store.repairs.isEmpty {

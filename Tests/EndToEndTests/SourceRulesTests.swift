@@ -81,10 +81,10 @@ struct SourceRulesTests {
         #expect(offenders.isEmpty, "move these into a C target's .c file: \(offenders)")
     }
 
-    @Test("each key of the library's settings table is written out once, where its owner declares it")
+    @Test("each key of the library's settings table is written out once, in the one registry that declares them")
     func settingsKeysHaveOneOwner() throws {
         let files = try Self.productSources()
-        let pattern = try NSRegularExpression(pattern: #""((?:settings|rush|kiosk|hint|window)\.[A-Za-z]+)""#)
+        let pattern = try NSRegularExpression(pattern: #""((?:settings|rush|kiosk|hint|window)\.[A-Za-z.]*)""#)
         var places: [String: [String]] = [:]
         for file in files {
             let ns = file.text as NSString
@@ -92,10 +92,31 @@ struct SourceRulesTests {
                 places[ns.substring(with: match.range(at: 1)), default: []].append(file.path)
             }
         }
-        // The control: the owners' declarations are found.
-        #expect(places["kiosk.idleSeconds"] != nil && places["hint.firstLaunch"] != nil, "\(places.keys.sorted())")
+        // The control: the declarations are found.
+        #expect(places["kiosk.idleSeconds"] != nil && places["hint.firstLaunch"] != nil && places["kiosk.pin."] != nil,
+                "\(places.keys.sorted())")
         let repeated = places.filter { $0.value.count > 1 }.map { "\($0.key): \($0.value)" }.sorted()
-        #expect(repeated.isEmpty, "use the owner's constant instead of the key's text: \(repeated)")
+        #expect(repeated.isEmpty, "use the registry's constant instead of the key's text: \(repeated)")
+        let elsewhere = places.filter { $0.value.contains { $0 != Self.settingsRegistry } }.map { "\($0.key): \($0.value)" }.sorted()
+        #expect(elsewhere.isEmpty, "declare it in \(Self.settingsRegistry): \(elsewhere)")
+    }
+
+    static let settingsRegistry = "Sources/StressCore/StoredSetting.swift"
+
+    @Test("the settings table is written only with declared settings: only the registry can make one, and the library's writer takes only them")
+    func settingsWritesGoThroughTheRegistry() throws {
+        let files = try Self.productSources()
+        let registry = try #require(files.first { $0.path == Self.settingsRegistry }?.text)
+        // The control: the registry's type and its initializer are where they are read from.
+        #expect(registry.contains("public struct StoredSetting") && registry.contains("    init(_ key: String, holds: String)"))
+        #expect(!registry.contains("public init"), "a public initializer lets any module write a key nobody declared")
+        let made = files.filter { $0.path != Self.settingsRegistry && $0.text.contains("StoredSetting(\"") }.map(\.path)
+        #expect(made.isEmpty, "declare settings in \(Self.settingsRegistry): \(made)")
+        // The one writer takes declared settings, and no other SQL writes the table but a restore's copy.
+        let writers = files.filter { $0.text.contains("INSERT INTO app_setting") }.map(\.path).sorted()
+        #expect(writers == ["Sources/TargetStore/LibraryArchive.swift", "Sources/TargetStore/TargetStore+Changes.swift"], "\(writers)")
+        let store = try #require(files.first { $0.path == "Sources/TargetStore/TargetStore+Changes.swift" }?.text)
+        #expect(store.contains("public func setSettings(_ values: [StoredSetting: String])"))
     }
 
     @Test("product code has no try!")

@@ -15,11 +15,11 @@ struct OperatorPINTests {
         #expect(!pin.isSet)
         try pin.set("2468")
         #expect(pin.isSet)
-        let hash = try #require(try store.setting("kiosk.pin.hash"))
+        let hash = try #require(try store.setting(.pinHash))
         #expect(!hash.contains("2468"))
         #expect(hash.hasPrefix("$argon2id$"))
         try pin.set("2468")
-        #expect(try store.setting("kiosk.pin.hash") != hash)  // a fresh salt each time
+        #expect(try store.setting(.pinHash) != hash)  // a fresh salt each time
         #expect(try pin.check("2468") == .accepted)
         #expect(try pin.check("1357") == .rejected(attemptsLeft: 4))
     }
@@ -58,7 +58,7 @@ struct OperatorPINTests {
         let store = try TargetStore(dataDirectory: folder.url)
         let pin = OperatorPIN(store: store)
         try pin.set("2468")
-        try store.setSettings(["kiosk.pin.failures": value, "kiosk.pin.lockLevel": value, "kiosk.pin.lockedUntil": value])
+        try store.setSettings([.pinFailures: value, .pinLockLevel: value, .pinLockedUntil: value])
         let lockout = pin.lockout
         #expect(lockout.failures >= 0 && lockout.failures <= 1000)
         #expect(lockout.lockLevel >= 0 && lockout.lockLevel <= 64)

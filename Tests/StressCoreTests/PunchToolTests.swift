@@ -57,6 +57,6 @@ struct PunchToolTests {
         let stored = settings.stored
         #expect(UserSettings { stored[$0] }.tool == .pie)
         // A damaged value reads as the default.
-        #expect(UserSettings { $0 == "settings.tool" ? "chainsaw" : nil }.tool == .fist)
+        #expect(UserSettings { $0.key == "settings.tool" ? "chainsaw" : nil }.tool == .fist)
     }
 }

@@ -18,9 +18,10 @@ struct UserSettingsTests {
         try settings.set(.uiScale, "150%")
         try settings.set(.reduceMotion, " Yes ")
         let stored = settings.stored
-        #expect(stored["settings.volume"] == "35" && stored["settings.sound"] == "off" && stored["settings.ui-scale"] == "150")
+        let byKey = Dictionary(uniqueKeysWithValues: stored.map { ($0.key.key, $0.value) })
+        #expect(byKey["settings.volume"] == "35" && byKey["settings.sound"] == "off" && byKey["settings.ui-scale"] == "150")
         #expect(UserSettings { stored[$0] } == settings)
-        #expect(settings.stored(.volume) == ["settings.volume": "35"])
+        #expect(settings.stored(.volume).map { "\($0.key.key)=\($0.value)" } == ["settings.volume=35"])
     }
 
     @Test("a value outside its range, or a word that is not on or off, is refused with what it takes", arguments: [
@@ -39,7 +40,7 @@ struct UserSettingsTests {
     @Test("a damaged value in the library keeps that setting's default and the others")
     func damagedValues() {
         let stored = ["settings.volume": "loud", "settings.shake": "150", "settings.sound": "0"]
-        let settings = UserSettings { stored[$0] }
+        let settings = UserSettings { stored[$0.key] }
         #expect(settings.volume == 80 && settings.shake == 150 && !settings.sound)
     }
 }

@@ -212,6 +212,6 @@ struct HighContrastSettingTests {
         #expect(app.session.settings.contrast == .high)
         #expect(app.session.ui?.theme.focusRing == UITheme.highContrast.focusRing)
         app.session.library.waitForSaves()
-        #expect(try app.store.setting("settings.contrast") == "high", "the choice was not kept")
+        #expect(try app.store.setting(.user(.contrast)) == "high", "the choice was not kept")
     }
 }

@@ -21,7 +21,7 @@ struct OneOwnerTests {
     }
 
     private func savedSound(_ app: ScreenHarness) throws -> String? {
-        try app.store.setting(UserSettings.Key.sound.storageKey)
+        try app.store.setting(.user(.sound))
     }
 
     @Test("sound: M, a policy's switch and the Settings screen change one setting, and the platform hears each change once")
@@ -82,7 +82,7 @@ struct OneOwnerTests {
         new.tool = .pie
         app.session.changeSettings(new)
         punchHitsWith(.pie)
-        #expect(try app.store.setting(UserSettings.Key.tool.storageKey) == "pie")
+        #expect(try app.store.setting(.user(.tool)) == "pie")
     }
 
     @Test("landed punches: the summary on the way out counts every punch the scene landed, however it landed")

@@ -461,7 +461,7 @@ struct ChallengeTests {
         for _ in 0..<(30 * 60) { app.frame() }
         #expect(app.shows("New best!"), "\(app.session.visibleLabels)")
         #expect(app.shows("12") && app.shows("777"))
-        #expect(try app.store.setting("rush.bestPunches") == "12")
+        #expect(try app.store.setting(.rushBestPunches) == "12")
         app.press("Again")
         #expect(app.session.page == .rush)
         for _ in 0..<(34 * 60) { app.frame() }
@@ -469,7 +469,7 @@ struct ChallengeTests {
         #expect(app.shows("No punches this time") && !app.shows("Time!") && app.shows("Your best is 12 punches."))
         app.press("Done")
         #expect(app.session.page == .main)
-        #expect(try app.store.setting("rush.bestPunches") == "12", "a worse rush keeps the record")
+        #expect(try app.store.setting(.rushBestPunches) == "12", "a worse rush keeps the record")
     }
 
     @Test("a click that lands before the rush's bell counts, though its frame's steps run past the end")
@@ -489,7 +489,7 @@ struct ChallengeTests {
                                          elapsed: 0.1, time: 1000, width: app.width, height: app.height))
         #expect(app.session.controller.punchesLanded == 1)
         for _ in 0..<10 { app.frame() }
-        #expect(try app.store.setting("rush.bestPunches") == "1", "the punch before the bell is the rush's")
+        #expect(try app.store.setting(.rushBestPunches) == "1", "the punch before the bell is the rush's")
     }
 
     @Test("pad A answers a result card with its default, Again; with no target a rush does not start")
@@ -519,7 +519,7 @@ struct ChallengeTests {
         #expect(app.session.page == .rush)
         app.key(.escape)
         #expect(app.session.page == .main)
-        #expect(try app.store.setting("rush.bestPunches") == nil)
+        #expect(try app.store.setting(.rushBestPunches) == nil)
     }
 
     @Test("leaving after 20 punches shows the session's summary; Quit, or Ctrl+Q again, then quits")
