@@ -28,16 +28,47 @@ public enum LibraryArchive {
         public var alreadyThere = 0
     }
 
+    /// Why a picture file could not be archived, in words: what is there instead.
+    static func why(_ failure: BoundedFile.Failure, _ file: URL) -> String {
+        switch failure {
+        case .missing:
+            // TRANSLATORS: `library export`: %s is a picture file that is not there.
+            return tr("%s is missing", file.path)
+        case .link:
+            // TRANSLATORS: `library export`: %s is a picture file that turned out to be a symbolic link.
+            return tr("%s is a symbolic link, not a picture file", file.path)
+        case .notRegular:
+            // TRANSLATORS: `library export`: %s is a picture file that turned out to be a folder, a FIFO or a device.
+            return tr("%s is not a regular file", file.path)
+        case .tooLarge(let bytes):
+            // TRANSLATORS: `library export`: %1$s is a picture file, %2$d its size in MB, %3$d the most a picture may be.
+            return tr("%1$s is %2$d MB, over the %3$d MB a picture may be", file.path, bytes >> 20, PictureImporter.maxFileBytes >> 20)
+        case .unreadable(let reason):
+            // TRANSLATORS: `library export`: %1$s is a picture file, %2$s the system's reason ("permission denied").
+            return tr("%1$s cannot be read (%2$s)", file.path, reason)
+        }
+    }
+
     /// The settings of the kiosk operator's PIN (its hash and lockout) all start so: an
     /// export leaves them out unless asked, since anyone holding the file could search
     /// all short PINs offline against the hash.
     public static let pinSettingPrefix = StoredSetting.pinPrefix
 
+    /// What an export wrote, and every picture it could not take, by target.
+    public struct ExportReport: Sendable {
+        public var targets = 0
+        public var pictures = 0
+        /// Targets whose picture was left out (a link, a folder or a device where the
+        /// picture file should be, a file gone or over the size cap), each with why in
+        /// words. Such a target is skipped when the archive is imported, so each is named.
+        public var leftOut: [(target: String, reason: String)] = []
+    }
+
     /// Writes the library of `store` and all its pictures to `file` (replacing it).
-    /// Returns how many targets and pictures went in. `withPIN`: keep the operator
-    /// PIN's settings in it (to provision kiosks with one PIN).
+    /// Returns how many targets and pictures went in, and which pictures could not.
+    /// `withPIN`: keep the operator PIN's settings in it (to provision kiosks with one PIN).
     @discardableResult
-    public static func export(_ store: TargetStore, to file: URL, withPIN: Bool = false) throws(TargetStoreError) -> (targets: Int, pictures: Int) {
+    public static func export(_ store: TargetStore, to file: URL, withPIN: Bool = false) throws(TargetStoreError) -> ExportReport {
         let folder = file.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -50,8 +81,11 @@ public enum LibraryArchive {
             try store.connection.outsideTransaction { db in try db.execute("VACUUM INTO ?", [.text(temporary.path)]) }
             let archive = try DatabaseConnection(path: temporary.path)
             let targets = try store.allTargets()
-            var pictures = 0
+            var report = ExportReport(targets: targets.count)
             var archived = Set<String>()
+            /// Pictures that could not be read, by file name, with why: a file several
+            /// targets share is tried once and named for each of them.
+            var unreadable: [String: String] = [:]
             try archive.write { db in
                 try db.execute("PRAGMA application_id = \(applicationID)")
                 // Where a kiosk's fleet is and what waits for it stay with the kiosk.
@@ -68,11 +102,26 @@ public enum LibraryArchive {
                     // (one to /etc/shadow must not put its bytes in the archive), and
                     // never more than a picture may be.
                     // A file several targets share goes in once.
-                    guard case .stored(let name) = target.picture, !archived.contains(name), let url = store.pictures.url(for: name),
-                          case .success(let bytes) = BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) else { continue }
-                    archived.insert(name)
-                    try db.execute("INSERT OR IGNORE INTO archive_picture (file_name, bytes) VALUES (?, ?)", [.text(name), .blob(bytes)])
-                    pictures += 1
+                    guard case .stored(let name) = target.picture, !archived.contains(name) else { continue }
+                    if let reason = unreadable[name] {
+                        report.leftOut.append((target.name, reason))
+                        continue
+                    }
+                    guard let url = store.pictures.url(for: name) else {
+                        unreadable[name] = tr("its file name is not one the library makes")
+                        report.leftOut.append((target.name, unreadable[name] ?? ""))
+                        continue
+                    }
+                    switch BoundedFile.read(url, maxBytes: PictureImporter.maxFileBytes) {
+                    case .success(let bytes):
+                        archived.insert(name)
+                        try db.execute("INSERT OR IGNORE INTO archive_picture (file_name, bytes) VALUES (?, ?)", [.text(name), .blob(bytes)])
+                        report.pictures += 1
+                    case .failure(let failure):
+                        let reason = Self.why(failure, url)
+                        unreadable[name] = reason
+                        report.leftOut.append((target.name, reason))
+                    }
                 }
             }
             try archive.outsideTransaction { db in try db.execute("PRAGMA journal_mode = DELETE") }
@@ -82,7 +131,7 @@ public enum LibraryArchive {
                 throw TargetStoreError.fileSystem(tr("cannot write %s (%s); check the folder is writable", file.path, FileErrorText.reason(errno)))
             }
             try FileDurability.syncFolder(folder)
-            return (targets.count, pictures)
+            return report
         } catch let error as TargetStoreError {
             try? FileManager.default.removeItem(at: temporary)
             throw error

@@ -211,6 +211,14 @@ case .exportLibrary(let file, let withPIN, let dataDirectory):
             // TRANSLATORS: `library export`: how many targets, how many pictures, the archive file. The English says "1 pictures" too.
             print(tr("exported %d targets and %d pictures to %s", counts.targets, counts.pictures, file.path))
         }
+        // An archive that silently lacks a picture loses that target at import: each
+        // is named, and the export counts as not done (exit 1), as tar does.
+        for (target, reason) in counts.leftOut {
+            // TRANSLATORS: `library export`: %1$s is a target's name, %2$s why its picture was left out ("…/images/x.jpg is a symbolic link, not a picture file").
+            FileHandle.standardError.write(Data(("stresspunch: " + tr("left out the picture of “%1$s”: %2$s; that target will not import from this archive; put its picture back with 'targets edit' and export again",
+                                                                     DiagnosticText.oneLine(target), DiagnosticText.oneLine(reason)) + "\n").utf8))
+        }
+        if !counts.leftOut.isEmpty { exit(1) }
     } catch {
         fail(error.commandLine, status: 1)
     }

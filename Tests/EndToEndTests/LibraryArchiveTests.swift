@@ -41,6 +41,32 @@ struct LibraryArchiveTests {
         #expect(try SQLiteShell.query(fleet.dataDirectory + "/library.sqlite", "SELECT value FROM app_setting WHERE key = 'kiosk.idleSeconds'") == "90")
     }
 
+    @Test("export names each target whose picture it leaves out (a link in the pictures folder), exits 1, and keeps the rest")
+    func exportNamesLeftOutPictures() throws {
+        let source = CLI()
+        try Self.makeLibrary(source)
+        let red = try #require(try source.list().first { $0.name == "Red boss" })
+        // The picture file swapped for a link to a file outside the library: it must not be
+        // read through the link, and must not vanish from the archive unnamed.
+        let outside = try source.file("outside.png", TestPNG.solid(width: 8, height: 8, rgba: (1, 2, 3, 255)))
+        try FileManager.default.removeItem(atPath: red.image)
+        try FileManager.default.createSymbolicLink(atPath: red.image, withDestinationPath: outside)
+        let archive = source.folder.file("library.spar").path
+        let exported = try source.run("library", "export", archive)
+        #expect(exported.status == 1)
+        #expect(exported.standardOutput.contains("1 pictures"), "\(exported.standardOutput)")
+        let lines = exported.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(exported.standardError)")
+        #expect(exported.standardError.contains("“Red boss”") && exported.standardError.contains("symbolic link"), "\(exported.standardError)")
+
+        // What the archive holds imports; the target named above is the one skipped.
+        let other = CLI()
+        let merged = try StressPunchProcess.run(["--data-dir", other.dataDirectory, "library", "import", archive])
+        #expect(merged.status == 0, "\(merged.standardError)")
+        #expect(try other.list().contains { $0.name == "Blue" })
+        #expect(try !other.list().contains { $0.name == "Red boss" })
+    }
+
     @Test("import without --replace adds the archive's own targets and leaves the built-ins and the rest alone")
     func merge() throws {
         let source = CLI()
