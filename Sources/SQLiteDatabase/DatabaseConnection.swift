@@ -72,6 +72,11 @@ public final class DatabaseConnection: @unchecked Sendable {
     /// the progress handler; unused otherwise.
     private let deadline = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     private var budget = Double.infinity
+    /// The file opened (device and inode), for a writable file database: a write first
+    /// checks the path still names it. Another program that replaced or removed the
+    /// file (a restore under a running app) would otherwise have every later write go
+    /// into the unlinked old file and its WAL, and be lost without a word.
+    private var openedFile: (device: UInt64, inode: UInt64)?
 
     /// Opens (creating if needed) the database at `path`; ":memory:" gives a private
     /// in-memory database. File databases use WAL so a reader never waits for a writer.
@@ -132,6 +137,26 @@ public final class DatabaseConnection: @unchecked Sendable {
             // last commits to the next checkpoint, so power lost after an acknowledged
             // punch could take it back).
             try database.execute("PRAGMA synchronous = FULL")
+            openedFile = Self.identity(of: path)
+        }
+    }
+
+    /// The device and inode `path` names now, or nil when nothing is there.
+    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Throws SQLITE_READONLY_DBMOVED when the file this connection opened is no longer
+    /// the one at its path (SQLite checks this itself only for a rollback journal, not
+    /// under WAL, where the attack saw writes go into a deleted WAL file).
+    private func checkStillAtPath() throws(DatabaseError) {
+        guard let openedFile else { return }
+        let now = Self.identity(of: path)
+        guard let now, now.device == openedFile.device, now.inode == openedFile.inode else {
+            throw DatabaseError(extendedCode: DatabaseError.movedCode,
+                                message: "the database file was replaced or removed by another program since it was opened")
         }
     }
 
@@ -196,6 +221,7 @@ public final class DatabaseConnection: @unchecked Sendable {
         defer { lock.unlock() }
         let database = Database(handle: handle)
         let nested = sqlite3_get_autocommit(handle) == 0
+        if !nested { try checkStillAtPath() }
         // IMMEDIATE takes the write lock up front, so two writers queue on the busy
         // timeout instead of failing halfway with SQLITE_BUSY.
         try database.execute(nested ? "SAVEPOINT nested_write" : "BEGIN IMMEDIATE")

@@ -27,6 +27,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN }
     public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
     public var isIOError: Bool { primaryCode == SQLITE_IOERR }
+    /// SQLITE_READONLY_DBMOVED (SQLITE_READONLY | 4 << 8, a C macro Swift cannot import):
+    /// the file was replaced or removed under the connection, which now refuses writes.
+    public static let movedCode: Int32 = SQLITE_READONLY | 4 << 8
+    public var isMovedAway: Bool { extendedCode == Self.movedCode }
 
     public var description: String {
         var text = "SQLite error \(extendedCode): \(message)"
