@@ -136,7 +136,7 @@ let package = Package(
 
         // The library on disk: its schema and migrations, the target store, backups and
         // archives, and picture files by id under <data-dir>/images.
-        .target(name: "TargetStore", dependencies: ["Localization", "StressCore", "Pictures", "SQLiteDatabase", "CSodium"]),
+        .target(name: "TargetStore", dependencies: ["Localization", "StressCore", "Pictures", "SQLiteDatabase", "CSodium", "Locking"]),
 
         // Pixel kernels in C with AVX2 variants chosen at run time (the build stays baseline
         // x86-64; Swift cannot mark one function for AVX2), giving the Swift code's exact pixels.
@@ -224,7 +224,7 @@ let package = Package(
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI"]),
+        .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI", "Locking"]),
 
         // One connection to a PostgreSQL server over libpq's asynchronous calls, each with a
         // deadline of its own (a hung server never hangs the caller); typed errors.

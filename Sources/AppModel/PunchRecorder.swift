@@ -141,6 +141,9 @@ public final class PunchRecorder: Sendable {
         var failure: Failure?
         if !batch.isEmpty {
             do {
+                // A library that opened read-only on a full or failing disk is tried for
+                // writing again first: saving resumes as soon as the disk lets it.
+                if store.isReadOnly { try store.regainWrites() }
                 // One transaction: every target's tally and every day's, or none.
                 let result = try store.recordPunches(batch, days: days, strongHits: strongHits)
                 // Punches on targets deleted meanwhile go with them (their days keep them).
@@ -210,6 +213,10 @@ public final class PunchRecorder: Sendable {
             return Failure(cause: tr("the disk is full"),
                            problem: tr("Punches are not being saved: the disk is full. Free some space; they are kept until then."),
                            diskFull: true)
+        }
+        if database.isMovedAway {
+            return Failure(cause: tr("another program replaced or removed the library file"),
+                           problem: tr("Punches are not being saved: another program replaced or removed the library file. Quit and start StressPunch again to use the library there now."))
         }
         if database.isBusy {
             return Failure(cause: tr("another program is holding the library"),

@@ -5,6 +5,7 @@
 
 import Foundation
 import Localization
+import Locking
 import Pictures
 import SQLiteDatabase
 import StressCore
@@ -20,7 +21,21 @@ public enum NewPicture: Sendable {
 /// Every method is one transaction. Picture files are written before the row that
 /// names them commits and removed after the row that named them is gone.
 public final class TargetStore: Sendable {
-    public let connection: DatabaseConnection
+    /// The connection, and whether it only reads: a library opened read-only because its
+    /// disk was full or failing gets a writable connection again once writes work
+    /// (`regainWrites`), so the connection is behind a lock.
+    struct Access {
+        var connection: DatabaseConnection
+        var readOnly: Bool
+        var reason: String?
+    }
+
+    let access: Locked<Access>
+    /// Set when the library fell back to reading at open (a full or failing disk, not a
+    /// read-only one): the database's path, to try writing to it again later.
+    let regainablePath: String?
+
+    public var connection: DatabaseConnection { access.withLock { $0.connection } }
     public let pictures: PictureFiles
     /// The pictures' thumbnails, beside them (a cache: see `ThumbnailFiles`).
     public let thumbnails: ThumbnailFiles
@@ -32,10 +47,10 @@ public final class TargetStore: Sendable {
     public let repairs: [String]
     /// True when the library lies on a read-only disk: it is opened to be read, and
     /// every change is refused (the app says so once).
-    public let isReadOnly: Bool
+    public var isReadOnly: Bool { access.withLock { $0.readOnly } }
     /// Why the library was opened read-only, in words for the user (nil when it was
     /// not, or when only its disk is read-only, which the app says itself).
-    public let readOnlyReason: String?
+    public var readOnlyReason: String? { access.withLock { $0.reason } }
 
     public static let databaseFileName = "library.sqlite"
 
@@ -108,7 +123,9 @@ public final class TargetStore: Sendable {
         self.thumbnails = thumbnails
         var readOnly = readOnly
         var reason: String?
+        var fellBack = false
         do {
+            let connection: DatabaseConnection
             do {
                 connection = try Self.open(databasePath, readOnly: readOnly, retrying: readingWhenUnwritable)
             } catch let error as DatabaseError where readingWhenUnwritable && !readOnly && (error.isDiskFull || error.isIOError || error.isReadOnly)
@@ -119,20 +136,21 @@ public final class TargetStore: Sendable {
                     try Self.vetOwnership(db, path: databasePath)
                 }
                 readOnly = true
+                fellBack = true
                 let folder = databaseURL?.deletingLastPathComponent().path ?? databasePath
                 if error.isDiskFull || Self.isFull(databaseURL) {
                     // TRANSLATORS: shown when the app starts: %s is the data folder.
-                    reason = tr("The disk holding %s is full, so the library opened read-only: you can punch, but nothing is saved. Free some space and start again.", folder)
+                    reason = tr("The disk holding %s is full, so the library opened read-only: punches are kept and saved once you free some space.", folder)
                 } else if error.isReadOnly {
                     // TRANSLATORS: shown when the app starts: %s is the data folder.
-                    reason = tr("The library in %s cannot be written just now (it is read-only), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again.", folder)
+                    reason = tr("The library in %s cannot be written just now (it is read-only), so it opened read-only: punches are kept and saved once it can be written again.", folder)
                 } else {
                     // TRANSLATORS: shown when the app starts: %s is the data folder.
-                    reason = tr("The library in %s cannot be written just now (the disk reported an error), so it opened read-only: you can punch, but nothing is saved. Check the disk and start again.", folder)
+                    reason = tr("The library in %s cannot be written just now (the disk reported an error), so it opened read-only: punches are kept and saved once it can be written again.", folder)
                 }
             }
-            isReadOnly = readOnly
-            readOnlyReason = reason
+            access = Locked(Access(connection: connection, readOnly: readOnly, reason: reason))
+            regainablePath = fellBack ? databasePath : nil
             if readOnly {
                 // Nothing can be migrated or repaired here; an old library is left as it is.
                 guard try LibrarySchema.migrator.isUpToDate(connection) else {
@@ -143,18 +161,7 @@ public final class TargetStore: Sendable {
                 repairs = []
                 return
             }
-            try LibrarySchema.migrator.migrate(connection)
-            // Looked at in a read first: an open that changes nothing takes no write lock,
-            // so another program holding it (the CLI, a backup tool) does not stop us.
-            let needsWrite = try connection.read { db in
-                try db.scalarInt("PRAGMA application_id") != LibrarySchema.applicationID || Self.rulesAreBroken(db)
-            }
-            repairs = needsWrite ? try connection.write { db in
-                if try db.scalarInt("PRAGMA application_id") != LibrarySchema.applicationID {
-                    try db.execute("PRAGMA application_id = \(LibrarySchema.applicationID)")
-                }
-                return try Self.repairRules(db)
-            } : []
+            repairs = try Self.prepareForWriting(connection)
         } catch let error as TargetStoreError {
             throw error
         } catch let error as DatabaseError where error.isDamagedFile {

@@ -75,6 +75,27 @@ struct FaultTests {
         }
     }
 
+    @Test("a library that opened read-only because its disk was full saves every punch once the disk frees up, and exits 0")
+    func readOnlyAtOpenThenFreed() throws {
+        let shim = try #require(FaultShim.library, "the fault shim did not build")
+        let run = HeadlessRun()
+        _ = try run.cli.list()
+        var saved = try run.cli.list().map(\.punches).reduce(0, +)
+        var fellBack = 0
+        // Enough failed writes that the open and both of its retries fail (the library
+        // opens read-only), then the disk is "freed" while the session punches.
+        for times in 3...14 {
+            let environment = ["LD_PRELOAD": shim, "STRESSPUNCH_FAULT_PATH": run.cli.dataDirectory, "STRESSPUNCH_FAULT_ERRNO": String(ENOSPC),
+                               "STRESSPUNCH_FAULT_TIMES": String(times)]
+            let result = try run.run("\(Self.punches)\n6.00 quit", environment: environment)
+            let now = try run.cli.list().map(\.punches).reduce(0, +)
+            if result.standardError.contains("read-only") { fellBack += 1 }
+            #expect(result.status == 0 && now == saved + 12, "\(times) writes failing: exit \(result.status), \(now - saved) saved, \(result.standardError)")
+            saved = now
+        }
+        #expect(fellBack > 0, "no run opened read-only, so this proved nothing")
+    }
+
     @Test("with the disk full the whole time, punches are kept, a toast says why, and quitting says so on stderr with exit 1")
     func diskFullAllAlong() throws {
         let run = HeadlessRun()
