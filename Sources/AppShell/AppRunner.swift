@@ -2,6 +2,7 @@
 // while something moves, sleeping until input or the next wake-up at rest.
 
 import Foundation
+import Locking
 import Platform
 
 /// The interactive app: a window, real time, paced to the display's refresh rate
@@ -23,6 +24,14 @@ public struct AppRunner {
     public func run() throws {
         let app = try RunningApp(options: options, headless: false)
         instanceLock?.record(window: app.window.x11WindowID)
+        // The lock stays at its path while the app runs; what cannot be put right is
+        // said on the terminal and on screen.
+        let notices = app.outsideNotices
+        instanceLock?.keepInPlace(dataDirectory: options.dataDirectory) { line in
+            FileHandle.standardError.write(Data("stresspunch: \(line)\n".utf8))
+            notices.withLock { $0.append(line) }
+            SDLInput.wakeLoop()
+        }
         if let file = options.record {
             app.inputRecorder = try InputRecorder(url: file, width: app.canvas.width, height: app.canvas.height,
                                                   pixelScale: app.window.pixelScale, seed: app.randomSeed)

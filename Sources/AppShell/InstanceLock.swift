@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Locking
 import TargetStore
 
 /// One app at a time on a library. The running app holds a write lock on `app.lock`
@@ -18,7 +19,7 @@ import TargetStore
 /// without waiting (a FIFO's open waits for a writer that never comes), and anything
 /// else found there (a link, a folder, a FIFO, a socket, a device) is refused in one
 /// line, never taken as "no lock". A missing one is made, with O_EXCL.
-public final class InstanceLock {
+public final class InstanceLock: Sendable {
     public static let fileName = "app.lock"
 
     /// The process holding the lock, and its window (an X11 window id) once it has one.
@@ -47,14 +48,21 @@ public final class InstanceLock {
         case refused(String)
     }
 
-    private let descriptor: Int32
-
-    private init(descriptor: Int32) {
-        self.descriptor = descriptor
+    /// The lock file held (its descriptor) and the window written into it. Behind a
+    /// lock: the watch (see `keepInPlace`) takes a new file when the old one is removed.
+    struct Held {
+        var descriptor: Int32
+        var window: UInt?
     }
 
-    // Never closed: closing any descriptor of the file would drop a POSIX lock, and the
-    // lock is to last until the process has finished.
+    let held: Locked<Held>
+
+    private init(descriptor: Int32) {
+        held = Locked(Held(descriptor: descriptor))
+    }
+
+    // Never closed while it is the one at the path: closing any descriptor of the file
+    // would drop a POSIX lock, and the lock is to last until the process has finished.
 
     /// Takes the library's lock, or says who has it. A missing lock file (and data
     /// folder) is made; anything else in its place is refused, never taken as "no lock".
@@ -123,7 +131,7 @@ public final class InstanceLock {
         return .held(Holder(processID: probe.l_pid, window: window))
     }
 
-    private enum Opened {
+    enum Opened {
         case file(Int32)
         case refused(String)
         /// Nothing there (or it went or came while it was being opened).
@@ -136,7 +144,7 @@ public final class InstanceLock {
     /// can do things) and the opened file again (it may have been swapped between).
     /// `creating`: opened to be locked, and made when missing (O_EXCL, so the new file
     /// is ours whatever appears there meanwhile).
-    private static func openLockFile(_ path: String, creating: Bool) -> Opened {
+    static func openLockFile(_ path: String, creating: Bool) -> Opened {
         let flags = O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         var info = stat()
         let descriptor: Int32
@@ -172,7 +180,7 @@ public final class InstanceLock {
     }
 
     /// Why what `info` describes cannot be the lock file, or nil when it can.
-    private static func refusal(for info: stat, path: String) -> String? {
+    static func refusal(for info: stat, path: String) -> String? {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return nil
@@ -189,7 +197,7 @@ public final class InstanceLock {
     }
 
     /// The refusal for a lock file that cannot be opened or locked: its path, why.
-    private static func cannotUse(_ path: String, _ code: Int32) -> String {
+    static func cannotUse(_ path: String, _ code: Int32) -> String {
         // TRANSLATORS: %1$s is the lock file's path (…/app.lock), %2$s the system's reason ("permission denied").
         tr("cannot use the library's lock file %1$s (%2$s); check the data folder's permissions, or choose another with --data-dir",
            path, FileErrorText.reason(code))
@@ -213,9 +221,17 @@ public final class InstanceLock {
 
     /// Writes this process's id and its window (nil until it has one) into the file.
     public func record(window: UInt?) {
-        let text = "\(getpid())\n" + (window.map { "\($0)\n" } ?? "")
-        ftruncate(descriptor, 0)
-        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        held.withLock { held in
+            held.window = window
+            Self.write(held)
+        }
+    }
+
+    /// Writes the process id and window of `held` into its file.
+    static func write(_ held: Held) {
+        let text = "\(getpid())\n" + (held.window.map { "\($0)\n" } ?? "")
+        ftruncate(held.descriptor, 0)
+        _ = text.withCString { pwrite(held.descriptor, $0, strlen($0), 0) }
     }
 
     /// The window id on the file's second line.
@@ -227,7 +243,7 @@ public final class InstanceLock {
         return lines.count > 1 ? UInt(lines[1]) : nil
     }
 
-    private static func wholeFile(_ type: Int32) -> flock {
+    static func wholeFile(_ type: Int32) -> flock {
         var lock = flock()
         lock.l_type = Int16(type)
         lock.l_whence = Int16(SEEK_SET)

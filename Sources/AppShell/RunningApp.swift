@@ -6,6 +6,7 @@ import Input
 import Kiosk
 import LibraryUI
 import Localization
+import Locking
 import PictureCodecs
 import Pictures
 import Platform
@@ -48,6 +49,8 @@ public final class RunningApp {
     public var presented: (() -> Void)?
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
     public let service = ServiceNotifier()
+    /// Lines from other threads for a toast (the lock watch's), shown next frame.
+    let outsideNotices = Locked<[String]>([])
     /// The library whose orphan sweep waits for the first frame (see init).
     private var sweepAfterFirstFrame: TargetStore?
     /// The screen-reader bridge (a window with a session bus only): it exports the UI's
@@ -224,6 +227,12 @@ public final class RunningApp {
                                                  isError: true, duration: 6))
             }
         }
+        let notices = outsideNotices.withLock { notices in
+            defer { notices.removeAll() }
+            return notices
+        }
+        // Written for the terminal ("the library's lock file …"): a sentence on screen.
+        for notice in notices { session.ui?.showToast(notice.prefix(1).uppercased() + notice.dropFirst() + ".", kind: .error, duration: 10) }
         if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized

@@ -130,6 +130,38 @@ extension RealWindowTests {
         #expect(try cli.list() != before)
     }
 
+    @Test("app.lock removed or renamed while the app runs is put back at once: a restore still refuses, a second launch is still told")
+    func lockFileRemovedWhileRunning() throws {
+        let display = try VirtualDisplay()
+        let cli = CLI()
+        let lock = LockFileTests.lockPath(cli)
+        let app = try display.launch(["--data-dir", cli.dataDirectory, "--mute"])
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let windowID = try #require(try display.waitForWindow(named: "StressPunch"), "the window never appeared")
+        let environment = ["DISPLAY": display.display, "SDL_AUDIODRIVER": "dummy"]
+        for removal in ["unlink", "rename"] {
+            if removal == "unlink" {
+                #expect(unlink(lock) == 0)
+            } else {
+                #expect(rename(lock, lock + ".old") == 0)
+            }
+            // Put back within a second (the watch wakes on the folder's change, not on a timer).
+            var info = stat()
+            for _ in 0..<100 where lstat(lock, &info) != 0 { usleep(10_000) }
+            #expect(lstat(lock, &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "\(removal): the lock file was not put back")
+            let restored = try cli.run("library", "restore-backup", "--yes")
+            #expect(restored.status == 1 && restored.standardError.contains("StressPunch is running on this library (process \(app.processIdentifier))"),
+                    "\(removal): \(restored.standardError)")
+            let second = try StressPunchProcess.run(["--data-dir", cli.dataDirectory, "--mute"], environment: environment,
+                                                    wrapper: ["/usr/bin/timeout", "-s", "KILL", "10"])
+            #expect(second.standardError.contains("already running on this library (process \(app.processIdentifier))"),
+                    "\(removal): \(second.standardError)")
+        }
+        try display.tool("/usr/bin/xdotool", ["key", "--window", windowID, "ctrl+q"])
+        for _ in 0..<200 where app.isRunning { usleep(50_000) }
+        #expect(!app.isRunning && app.terminationStatus == 0)
+    }
+
     @Test("an app on a data folder whose parent folders do not exist yet still holds the library: a second launch is told")
     func lockMadeWithItsFolders() throws {
         let display = try VirtualDisplay()
