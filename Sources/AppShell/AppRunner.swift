@@ -4,6 +4,7 @@
 import Foundation
 import Locking
 import Platform
+import StressPunchApp
 
 /// The interactive app: a window, real time, paced to the display's refresh rate
 /// (frames are presented through the window surface, which has no vsync of its own).
@@ -29,7 +30,9 @@ public struct AppRunner {
         let notices = app.outsideNotices
         instanceLock?.keepInPlace(dataDirectory: options.dataDirectory) { line in
             FileHandle.standardError.write(Data("stresspunch: \(line)\n".utf8))
-            notices.withLock { $0.append(line) }
+            // Written for the terminal ("the library's lock file …"): a sentence on screen.
+            let sentence = line.prefix(1).uppercased() + line.dropFirst() + "."
+            notices.withLock { $0.append(FrameInput.Notice(sentence, isError: true, duration: 10)) }
             SDLInput.wakeLoop()
         }
         if let file = options.record {

@@ -49,8 +49,8 @@ public final class RunningApp {
     public var presented: (() -> Void)?
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
     public let service = ServiceNotifier()
-    /// Lines from other threads for a toast (the lock watch's), shown next frame.
-    let outsideNotices = Locked<[String]>([])
+    /// Notices from other threads (the lock watch's), shown next frame.
+    let outsideNotices = Locked<[FrameInput.Notice]>([])
     /// The library whose orphan sweep waits for the first frame (see init).
     private var sweepAfterFirstFrame: TargetStore?
     /// The screen-reader bridge (a window with a session bus only): it exports the UI's
@@ -154,24 +154,6 @@ public final class RunningApp {
         installUserSounds()
     }
 
-    /// The system's fonts, or nil (said once on stderr) so the app runs without text.
-    static func loadFonts(headless: Bool) -> SDLGlyphSource? {
-        do {
-            let source = try SDLGlyphSource()
-            if !headless {
-                for advice in source.files.missingFontAdvice {
-                    FileHandle.standardError.write(Data("stresspunch: \(DiagnosticText.oneLine(advice))\n".utf8))
-                }
-            }
-            return source
-        } catch {
-            // TRANSLATORS: %s says why no font could be loaded.
-            let problem = tr("%s; text will not be shown", String(describing: error))
-            FileHandle.standardError.write(Data("stresspunch: \(problem)\n".utf8))
-            return nil
-        }
-    }
-
     /// Reads input, hands it to the session with the frame's time, carries out what
     /// the session asked, draws and presents. Returns false when the app should stop.
     ///
@@ -227,12 +209,10 @@ public final class RunningApp {
                                                  isError: true, duration: 6))
             }
         }
-        let notices = outsideNotices.withLock { notices in
-            defer { notices.removeAll() }
-            return notices
+        notices += outsideNotices.withLock { taken in
+            defer { taken.removeAll() }
+            return taken
         }
-        // Written for the terminal ("the library's lock file …"): a sentence on screen.
-        for notice in notices { session.ui?.showToast(notice.prefix(1).uppercased() + notice.dropFirst() + ".", kind: .error, duration: 10) }
         if events.contains(where: \.event.isUserInput) { audio.wake() }
         audio.retryIfLost(now: simulatedTime)
         let draws = !window.isMinimized
