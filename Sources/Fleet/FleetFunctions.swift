@@ -106,8 +106,9 @@ enum FleetFunctions {
             v_tz text;
             v_found fleet.batch;
         BEGIN
+            -- last_seen is kept by hello and report, once a round: one row updated on
+            -- every batch would slow a long backlog down.
             k := fleet.calling_kiosk();
-            UPDATE fleet.kiosk SET last_seen = now() WHERE role = k.role;
             v_reason := fleet.batch_problem(p_created, p_payload, now());
             INSERT INTO fleet.batch (kiosk, batch_id, created_at, payload, verdict, reason)
             VALUES (k.role, p_batch, to_timestamp(coalesce(p_created, 0)), p_payload,

@@ -12,8 +12,10 @@ public struct FleetKiosk {
     /// The most any one call to the server may take, in seconds, the connect included:
     /// a server that hangs costs a round this long, never more.
     public static let timeout = 8.0
-    /// Batches one round sends at most; the rest wait for the next.
-    static let batchesPerRound = 1000
+    /// Batches read from the outbox at a time, and how long one round may go on
+    /// sending (a day offline can leave thousands; about 1,500 go a second on a LAN).
+    static let batchesPerRead = 500
+    static let roundBudget = 120.0
 
     let store: TargetStore
     let folder: URL
@@ -152,20 +154,11 @@ public struct FleetKiosk {
         defer { connection.close() }
         var sent = 0
         var refusals: [String] = []
-        let batches = try library { () throws(TargetStoreError) in try store.waitingBatches(limit: Self.batchesPerRound) }
-        for batch in batches {
-            let verdict: String
-            do {
-                verdict = try connection.query("SELECT fleet.push_batch_v1($1::uuid, $2::float8, $3::jsonb) AS verdict",
-                                               [batch.batchID, String(batch.createdAt), batch.payload]).value(0, "verdict") ?? ""
-            } catch {
-                throw FleetFailure.from(error, caller: .kiosk, seconds: seconds)
-            }
-            // Marked only now the server has committed: a crash before this line resends
-            // the batch, and the server answers 'duplicate'.
-            let stored = verdict == "stored" || verdict == "duplicate"
-            try library { () throws(TargetStoreError) in try store.settleBatch(batch.sequence, stored: stored, note: stored ? nil : verdict) }
-            if stored { sent += 1 } else { refusals.append(verdict) }
+        let started = Date()
+        while Date().timeIntervalSince(started) < Self.roundBudget {
+            let batches = try library { () throws(TargetStoreError) in try store.waitingBatches(limit: Self.batchesPerRead) }
+            if batches.isEmpty { break }
+            try send(batches, on: connection, sent: &sent, refusals: &refusals)
         }
         let counts = try library { () throws(TargetStoreError) in try store.outboxCounts() }
         let today = DayTotal.day(of: Date().timeIntervalSince1970)
@@ -188,6 +181,25 @@ public struct FleetKiosk {
         }
         // TRANSLATORS: %d is how many batches of punches were sent.
         return trn("sent %d batch; nothing waits", "sent %d batches; nothing waits", sent)
+    }
+
+    /// Pushes `batches` in order, filing each answer here once the server has given it.
+    private func send(_ batches: [OutboxBatch], on connection: PostgresConnection, sent: inout Int, refusals: inout [String]) throws(FleetFailure) {
+        let seconds = Int(Self.timeout)
+        for batch in batches {
+            let verdict: String
+            do {
+                verdict = try connection.query("SELECT fleet.push_batch_v1($1::uuid, $2::float8, $3::jsonb) AS verdict",
+                                               [batch.batchID, String(batch.createdAt), batch.payload]).value(0, "verdict") ?? ""
+            } catch {
+                throw FleetFailure.from(error, caller: .kiosk, seconds: seconds)
+            }
+            // Marked only now the server has committed: a crash before this line resends
+            // the batch, and the server answers 'duplicate'.
+            let stored = verdict == "stored" || verdict == "duplicate"
+            try library { () throws(TargetStoreError) in try store.settleBatch(batch.sequence, stored: stored, note: stored ? nil : verdict) }
+            if stored { sent += 1 } else { refusals.append(verdict) }
+        }
     }
 
     /// Writes `data` to a file only this user may read (0600 from the start).
