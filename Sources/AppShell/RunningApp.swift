@@ -23,11 +23,10 @@ public final class RunningApp {
     public let input = SDLInput()
     public let audio: SDLAudio
     public let session: AppSession
-    public private(set) var canvas: Canvas
-    private(set) var executor: BandExecutor
+    /// The window's memory the frames are drawn into, and drawing and presenting them.
+    let drawing: WindowCanvas
+    public var canvas: Canvas { drawing.canvas }
     private var events: [TimedInputEvent] = []
-    /// True when the canvas is the window surface itself (no copy per frame).
-    private var drawsDirectly: Bool
     var quitRequested = false
     /// How soon the session wants its next frame (seconds; 0: the display's next).
     public private(set) var nextWakeUp: Double = 0
@@ -43,16 +42,17 @@ public final class RunningApp {
     /// minimizes or hides it or takes its focus away.
     private let keepsWindowForward: Bool
     /// Frames drawn and presented so far.
-    public private(set) var framesPresented = 0
+    public var framesPresented: Int { drawing.framesPresented }
     /// Called on the main thread right after each frame is presented (the bench's
     /// latency rows read the clock there).
-    public var presented: (() -> Void)?
+    public var presented: (() -> Void)? {
+        get { drawing.presented }
+        set { drawing.presented = newValue }
+    }
     /// systemd's notifications (READY, WATCHDOG, STOPPING) when run as a notify service.
     public let service = ServiceNotifier()
     /// Notices from other threads (the lock watch's), shown next frame.
     let outsideNotices = Locked<[FrameInput.Notice]>([])
-    /// The library whose orphan sweep waits for the first frame (see init).
-    private var sweepAfterFirstFrame: TargetStore?
     /// The screen-reader bridge (a window with a session bus only): it exports the UI's
     /// widgets once the desktop asks for accessibility, and nothing before.
     let accessibility: AccessibilityBridge?
@@ -69,7 +69,7 @@ public final class RunningApp {
         // background once its first frame is up; a headless run, whose every step is
         // in order, at open.
         let store = try TargetStore(dataDirectory: options.dataDirectory, deferringSweep: !headless, readingWhenUnwritable: true)
-        sweepAfterFirstFrame = headless ? nil : store
+        let sweepAfterFirstFrame = headless ? nil : store
         if !store.repairs.isEmpty {
             // TRANSLATORS: on the terminal; %s lists what was repaired, separated by semicolons.
             let repaired = tr("repaired the library: %s", store.repairs.joined(separator: "; "))
@@ -116,8 +116,8 @@ public final class RunningApp {
         if audio.isAvailable { userSounds.start(synchronous: headless) }
 
         let drawable = window.drawableSize
-        (canvas, drawsDirectly) = Self.makeCanvas(for: window)
-        executor = BandExecutor(canvas: canvas)
+        drawing = WindowCanvas(window: window, input: input)
+        drawing.sweepAfterFirstFrame = sweepAfterFirstFrame
         randomSeed = options.randomSeed ?? (headless ? 0x5EED : UInt64.random(in: 0...UInt64.max))
         let configuration = AppConfiguration(
             kiosk: options.kiosk, randomSeed: randomSeed, settings: settings,
@@ -165,7 +165,7 @@ public final class RunningApp {
     /// `fed`: input handed to the session as it is, after what SDL has (a recording's
     /// replay: the events the recorded session saw, with their times).
     public func frame(frameTime: Double, time: Double, fed: [TimedInputEvent] = []) -> Bool {
-        frameClock = time
+        drawing.frameClock = time
         installUserSounds()
         events.removeAll(keepingCapacity: true)
         input.poll(into: &events, now: time)
@@ -194,7 +194,7 @@ public final class RunningApp {
             // memory can sit at the old address with nothing in it: comparing pointers
             // cannot tell (a restored fullscreen kiosk under openbox showed black), so
             // after any such event the frame is drawn whole, not only shown whole.
-            needsWholeFrame = true
+            drawing.needsWholeFrame = true
             canvasReplaced = true
         }
         // Someone is there: a device closed at rest opens before their punch lands.
@@ -229,7 +229,7 @@ public final class RunningApp {
         // Before the canvas is taken (see above): the first frame shows with its title and cursor.
         applyCursor(output.cursorVisible)
         updateWindowTitle(output.title)
-        if draws && takeCanvasFromWindow() {
+        if draws && drawing.takeFromWindow() {
             if canvas.width != size.width || canvas.height != size.height {
                 // Fullscreen or a resize gave another size: laid out again, drawn whole.
                 canvasReplaced = true
@@ -239,7 +239,8 @@ public final class RunningApp {
                 output.requests.forEach(perform)
             }
             if let scene = output.scene {
-                draw(scene, damage: output.damage)
+                drawing.draw(scene, damage: output.damage)
+                lastFrameDrawn = true
             }
             // After presenting: text input may touch the window, and the canvas is done with.
             updateTextInput(output)
@@ -248,60 +249,12 @@ public final class RunningApp {
         updateWindowTitle(output.title)
         publishAccessibleTree(output)
         nextWakeUp = output.nextWakeUp
-        if let settle = wholeFrames.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
+        if let settle = drawing.settleDue { nextWakeUp = min(nextWakeUp, max(0.001, settle - time)) }
         // Nothing has played for a while: close the stream so the sound server can
         // suspend its sink, and wake once more when that is due.
         audio.restIfIdle()
         if let rest = audio.secondsUntilRest { nextWakeUp = min(nextWakeUp, rest) }
         return !quitRequested
-    }
-
-    /// Draws the frame inside its damage (or whole, after the window's memory changed
-    /// or when asked to) and shows what was drawn; a frame without damage is neither
-    /// drawn nor presented. With `damageCheck` on, the same frame is then drawn whole
-    /// into a canvas of its own and the two compared.
-    private func draw(_ scene: BandRenderer, damage: [PixelRect]) {
-        fullDamage[0] = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        if needsWholeFrame || fullRedraws {
-            draw(scene, rects: fullDamage)
-        } else {
-            draw(scene, rects: damage)
-        }
-        needsWholeFrame = false
-        lastFrameDrawn = true
-        damageCheck?.compare(canvas, with: scene, frame: framesSeen)
-        framesSeen += 1
-    }
-
-    private func draw(_ scene: BandRenderer, rects: [PixelRect]) {
-        let windowAsked = input.windowNeedsWholeFrame
-        let whole = wholeFrames.presentsWhole(at: frameClock, windowAsked: windowAsked, changed: !rects.isEmpty)
-        input.windowNeedsWholeFrame = false
-        if rects.isEmpty {
-            frameCounts.notDrawn += 1
-        } else {
-            executor.render(scene, damage: rects)
-            let area = rects.reduce(0) { $0 + $1.width * $1.height }
-            if area >= canvas.width * canvas.height { frameCounts.whole += 1 } else { frameCounts.inPart += 1 }
-            frameCounts.pixels += area
-        }
-        guard whole || !rects.isEmpty else { return }
-        // The canvas holds the whole frame, so showing all of it costs only the copy.
-        let shown = whole ? fullDamage : rects
-        wholeFrames.presented(at: frameClock, whole: whole, windowAsked: windowAsked)
-        if whole { frameCounts.presentedWhole += 1 }
-        if drawsDirectly {
-            window.presentDirect(shown)
-        } else {
-            window.present(canvas, rects: shown)
-        }
-        frameCounts.presented += 1
-        framesPresented &+= 1
-        presented?()
-        if let store = sweepAfterFirstFrame {
-            sweepAfterFirstFrame = nil
-            DispatchQueue.global(qos: .utility).async { store.sweepOrphanFiles() }
-        }
     }
 
     /// Shows or hides the mouse cursor as the session wants (hidden in a kiosk until a
@@ -323,63 +276,22 @@ public final class RunningApp {
         SDLTextServices.setTextInput(active: output.textInput, rect: rect)
     }
 
-    /// A canvas over the window surface when its format allows, else one of our own
-    /// that is copied to the window each frame.
-    private static func makeCanvas(for window: SDLWindow) -> (Canvas, Bool) {
-        if let surface = window.directFramebuffer() {
-            return (Canvas(wrapping: surface.pixels, width: surface.width, height: surface.height, stride: surface.stride), true)
-        }
-        let drawable = window.drawableSize
-        return (Canvas(width: drawable.width, height: drawable.height), false)
-    }
-
-    /// Makes `canvas` the memory the window shows right now, following any change
-    /// since the last frame: fullscreen on or off, a resize, another display, a
-    /// restore, a DPI change, or SDL simply replacing its surface at the same size.
-    /// The layout follows the real drawable size. False when there is nothing to draw
-    /// into (a zero-sized window).
-    func takeCanvasFromWindow() -> Bool {
-        let drawable = window.drawableSize
-        guard drawable.width > 0, drawable.height > 0 else { return false }
-        let surface = window.directFramebuffer()
-        let unchanged: Bool
-        if drawsDirectly, let surface {
-            unchanged = surface.pixels == canvas.pixels && surface.width == canvas.width
-                && surface.height == canvas.height && surface.stride == canvas.stride
-        } else {
-            // Our own canvas: the same size, and still no window surface to draw into.
-            unchanged = !drawsDirectly && surface == nil && drawable.width == canvas.width && drawable.height == canvas.height
-        }
-        if !unchanged {
-            (canvas, drawsDirectly) = Self.makeCanvas(for: window)
-            executor = BandExecutor(canvas: canvas)
-            canvasChanges += 1
-            // New memory holds nothing of the last frame: it is drawn whole (and the
-            // next frame's damage counts from it).
-            needsWholeFrame = true
-        }
-        input.updateGeometry(pixelScale: window.pixelScale, drawableSize: (canvas.width, canvas.height))
-        return true
-    }
-
     /// How often the window's memory changed under the app (tests read it).
-    public private(set) var canvasChanges = 0
-    /// Which presented frames go whole although only part changed (see the type).
-    private var wholeFrames = WholeFrameSchedule()
-    /// The time of the frame being handled (seconds since the loop started).
-    private var frameClock: Double = 0
-    /// The next frame is drawn whole (the first, and after the window's memory changed).
-    private var needsWholeFrame = true
+    public var canvasChanges: Int { drawing.canvasChanges }
     /// Every frame drawn whole, as before damage tracking (the bench's anchor).
-    public var fullRedraws = false
+    public var fullRedraws: Bool {
+        get { drawing.fullRedraws }
+        set { drawing.fullRedraws = newValue }
+    }
     /// Draws each frame whole a second time into a canvas of its own and compares
     /// (`--check-damage`); nil when off.
-    public var damageCheck: DamageCheck?
-    private var framesSeen = 0
-    private var fullDamage = [PixelRect(x: 0, y: 0, width: 0, height: 0)]
+    public var damageCheck: DamageCheck? {
+        get { drawing.damageCheck }
+        set { drawing.damageCheck = newValue }
+    }
     /// Frames drawn whole, drawn in part, not drawn (nothing changed), presented, and
     /// the pixels drawn in all, since the start.
-    public private(set) var frameCounts = FrameCounts()
+    public var frameCounts: FrameCounts { drawing.frameCounts }
 
     /// The title names the selected target, and follows the selection.
     private func updateWindowTitle(_ title: String) {
