@@ -30,7 +30,7 @@ extension AppSession {
     func startRush() {
         guard hasTargetToPunch() else { return }
         keepDraft()
-        shown = .rush(RushRun(previousBest: rushBest))
+        shown = .rush(RushRun(previousBest: record.rushBest))
     }
 
     func startVersus() {
@@ -63,8 +63,8 @@ extension AppSession {
     func keepScore() {
         stage.takeLanded(now: simulatedTime) { punch in
             policy.punchLanded(session: self)
-            sessionBests.strongest = max(sessionBests.strongest, punch.strength)
-            sessionBests.combo = max(sessionBests.combo, punch.combo)
+            record.strongest = max(record.strongest, punch.strength)
+            record.bestCombo = max(record.bestCombo, punch.combo)
             switch shown {
             case .rush(let run): run.landed(strength: punch.strength, combo: punch.combo)
             case .versus(let run): run.landed(strength: punch.strength, from: source(of: punch))
@@ -78,9 +78,9 @@ extension AppSession {
         guard case .rush(let run) = shown, run.phase == .finished, !run.isRecorded else { return }
         run.isRecorded = true
         guard run.result.punches > 0 else { return }
-        let best = run.result.best(with: rushBest)
-        if best != rushBest {
-            rushBest = best
+        let best = run.result.best(with: record.rushBest)
+        if best != record.rushBest {
+            record.rushBest = best
             library.saveSettings(best.settings)
         }
     }
@@ -94,15 +94,15 @@ extension AppSession {
             controller.requestQuit()
             return
         }
-        guard policy.offersSessionSummary, controller.punchesLanded >= SessionSummary.minimumPunches, !summaryShown else {
+        guard policy.offersSessionSummary, controller.punchesLanded >= SessionSummary.minimumPunches, !record.summaryShown else {
             controller.requestQuit()
             return
         }
-        summaryShown = true
+        record.summaryShown = true
         keepDraft()
         ui?.setFocus(nil)
-        shown = .summary(SessionSummary(punches: controller.punchesLanded, strongest: sessionBests.strongest,
-                                        bestCombo: sessionBests.combo))
+        shown = .summary(SessionSummary(punches: controller.punchesLanded, strongest: record.strongest,
+                                        bestCombo: record.bestCombo))
     }
 
     /// Builds the challenge over the punch scene and carries out its answer.
@@ -149,4 +149,14 @@ extension AppSession {
         default: break
         }
     }
+}
+
+/// What this session adds up to beside the punch count (the punch scene's one count):
+/// the user's best rush, the strongest punch and longest combo landed, and whether
+/// the summary on the way out already showed.
+struct SessionRecord {
+    var rushBest: RushRecord?
+    var strongest = 0
+    var bestCombo = 0
+    var summaryShown = false
 }

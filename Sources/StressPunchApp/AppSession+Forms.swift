@@ -15,7 +15,7 @@ extension AppSession {
         editor.isAskingToDiscard = false
         editor.isAskingToQuit = false
         editor.needsFirstFocus = true
-        drafts[editor.mode] = editor
+        forms.drafts[editor.mode] = editor
     }
 
     /// Opens the Add form: the kept draft if there is one (saying so), else a new one.
@@ -27,7 +27,7 @@ extension AppSession {
         }
         keepDraft()
         let form: TargetEditor
-        if let draft = drafts.removeValue(forKey: .add) {
+        if let draft = forms.drafts.removeValue(forKey: .add) {
             form = draft
             ui?.showToast(tr("Your unsaved new target is back."), duration: 3)
         } else {
@@ -42,7 +42,7 @@ extension AppSession {
     func openEditForm(_ target: StressTarget, returnTo: Page) {
         keepDraft()
         let form: TargetEditor
-        if let draft = drafts.removeValue(forKey: .edit(id: target.id)) {
+        if let draft = forms.drafts.removeValue(forKey: .edit(id: target.id)) {
             form = draft
             // TRANSLATORS: %s is the target's name.
             ui?.showToast(tr("Your unsaved changes to “%s” are back.", target.name), duration: 3)
@@ -70,18 +70,18 @@ extension AppSession {
     /// a new target with it (the Add draft, if one is kept).
     /// One file dropped opens the form with it; several at once ask to add them all.
     func takeDroppedFiles() {
-        guard !droppedFiles.isEmpty else { return }
-        defer { droppedFiles.removeAll(keepingCapacity: true) }
-        if droppedFiles.count == 1, let file = droppedFiles.first {
+        guard !drops.gathered.isEmpty else { return }
+        defer { drops.gathered.removeAll(keepingCapacity: true) }
+        if drops.gathered.count == 1, let file = drops.gathered.first {
             receiveDrop(file)
         } else {
-            offeredFiles = droppedFiles
+            drops.offered = drops.gathered
         }
     }
 
     /// "Add N pictures?" while several dropped files wait for an answer.
     func buildDropOffer(_ ui: UIContext) {
-        guard let files = offeredFiles else { return }
+        guard let files = drops.offered else { return }
         let names = files.prefix(3).map(\.lastPathComponent).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
         // TRANSLATORS: several picture files were dropped on the window at once.
         let title = trn("Add %d picture?", "Add %d pictures?", files.count)
@@ -89,10 +89,10 @@ extension AppSession {
         let message = tr("Each becomes a target named after its file: %s", names)
         switch ui.confirmDialog("Add dropped pictures", title: title, message: message, confirmLabel: tr("Add all"), destructive: false) {
         case .confirmed:
-            offeredFiles = nil
+            drops.offered = nil
             library.addAll(pictureFiles: files, importer: importer) { TargetEditor.suggestedName(for: $0) }
         case .cancelled:
-            offeredFiles = nil
+            drops.offered = nil
         case .pending:
             break
         }
@@ -119,7 +119,7 @@ extension AppSession {
             shown = .editor(editor, picker: nil)
             return true
         }
-        guard let mode = drafts.keys.first, let draft = drafts.removeValue(forKey: mode) else { return false }
+        guard let mode = forms.drafts.keys.first, let draft = forms.drafts.removeValue(forKey: mode) else { return false }
         keepDraft()
         draft.isAskingToQuit = true
         shown = .editor(draft, picker: nil)
@@ -139,7 +139,7 @@ extension AppSession {
 
     func discardEditing() {
         guard let editor = shown.editor else { return }
-        drafts[editor.mode] = nil
+        forms.drafts[editor.mode] = nil
         showPage(editor.returnTo)
     }
 
@@ -153,7 +153,7 @@ extension AppSession {
     func saveEditing() {
         guard let editor = shown.editor, !editor.isSaving else { return }
         editor.isSaving = true
-        savingEditor = editor
+        forms.saving = editor
         switch editor.mode {
         case .add:
             guard let file = editor.pictureFile else { editor.isSaving = false; return }
@@ -186,10 +186,20 @@ extension AppSession {
     /// draft) as it was, so nothing typed is lost.
     func finishSaving(_ saved: TargetEditor, succeeded: Bool) {
         saved.isSaving = false
-        savingEditor = nil
+        forms.saving = nil
         guard succeeded else { return }
         if saved.mode == .add, saved.returnTo == .manage, let added = library.selectedID { highlightAdded(added) }
-        if drafts[saved.mode] === saved { drafts[saved.mode] = nil }
+        if forms.drafts[saved.mode] === saved { forms.drafts[saved.mode] = nil }
         if shown.editor === saved { showPage(saved.returnTo) }
     }
+}
+
+/// The Add and Edit forms the session keeps besides the one showing: those left with
+/// changes by a route that does not ask (a shortcut, a drop, a kiosk reset), kept to
+/// bring back when the same form opens again, so a draft is never lost silently (one
+/// per form: the Add form, and each target's Edit form); and the form whose Save is
+/// running (it may have been left meanwhile).
+struct FormDesk {
+    var drafts: [TargetEditor.Mode: TargetEditor] = [:]
+    var saving: TargetEditor?
 }

@@ -154,7 +154,7 @@ extension AppSession {
         }
         for notice in results.notices { ui.showToast(notice, kind: .notice, duration: 3) }
         // The save's outcome arrives in the same frame as the end of "busy".
-        if let saved = savingEditor, !library.isBusy, results.changed || !results.errors.isEmpty {
+        if let saved = forms.saving, !library.isBusy, results.changed || !results.errors.isEmpty {
             finishSaving(saved, succeeded: results.errors.isEmpty)
         }
         if results.changed { policy.libraryChanged(self) }

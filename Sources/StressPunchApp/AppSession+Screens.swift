@@ -94,7 +94,7 @@ extension AppSession {
                                     pendingRestore: dialog == .confirmRestore, filter: listFilter)
         case .editor(_, let picker?):
             picker.poll()
-            action = screens.picker(picker, folderIcon: folderIcon, thumbnail: { [unowned self] url in self.pictures.thumbnail(for: url) })
+            action = screens.picker(picker, folderIcon: targetPictures.folderIcon, thumbnail: { [unowned self] url in self.pictures.thumbnail(for: url) })
         case .editor(let editor, nil):
             let current = editorCurrentTarget
             let chosen = editor.pictureFile.map { pictures.thumbnailState(for: $0) }
@@ -158,7 +158,7 @@ extension AppSession {
             shown.editor?.isAskingToQuit = false
         case .quitDiscarding:
             // Every unsaved form goes, as the user was told; then the usual way out.
-            drafts.removeAll()
+            forms.drafts.removeAll()
             if let editor = shown.editor { showPage(editor.returnTo) }
             requestQuitFromUser()
         case .openPicker:
@@ -166,7 +166,7 @@ extension AppSession {
             let root = policy.pictureRoot
             let start = editor.pictureFile?.deletingLastPathComponent() ?? root ?? PicturePicker.picturesFolder()
             let newPicker = PicturePicker(start: start, root: root)
-            if synchronousPictures { newPicker.waitForListing() }
+            if targetPictures.synchronous { newPicker.waitForListing() }
             shown = .editor(editor, picker: newPicker)
             // The form's Choose picture… kept the focus: an arrow from where it was
             // skipped the first tile. From no focus the first arrow lands on it.
@@ -174,7 +174,7 @@ extension AppSession {
         case .openFolder(let folder):
             ui.setFocus(nil)
             shown.picker?.open(folder)
-            if synchronousPictures { shown.picker?.waitForListing() }
+            if targetPictures.synchronous { shown.picker?.waitForListing() }
         case .choosePicture(let file):
             guard let editor = shown.editor, let picker = shown.picker, picker.allows(file) else { return }
             // Under a root the resolved path is kept, so a link swapped later cannot lead out.

@@ -60,15 +60,9 @@ public final class AppSession {
     var shown: Screen = .main
     /// This frame's input, handed to the UI when the frame is built.
     var frameEvents: [InputEvent] = []
-    let synchronousPictures: Bool
-    lazy var folderIcon = drawnFolderIcon()
     let importer: PictureImporter
-    /// The form whose Save is running (it may have been left meanwhile).
-    var savingEditor: TargetEditor?
-    /// Forms left with changes by a route that does not ask (a shortcut, a drop, a
-    /// kiosk reset), kept to bring back when the same form opens again: a draft is
-    /// never lost silently. One per form: the Add form, and each target's Edit form.
-    var drafts: [TargetEditor.Mode: TargetEditor] = [:]
+    /// The forms' drafts, and the one whose Save is running (see `FormDesk`).
+    var forms = FormDesk()
     /// When the event being handled happened, for what a policy passes on from it.
     var handlingEventAt: Double?
     /// The last delete, while its Undo is offered (about 8 s).
@@ -92,12 +86,8 @@ public final class AppSession {
     public var desktopPrefersHighContrast = false {
         didSet { applySettings() }
     }
-    /// The user's best rush (from the library's settings).
-    var rushBest: RushRecord?
-    /// The strongest punch and the longest combo this session landed, for the summary
-    /// on the way out (how many landed is the punch scene's one count).
-    var sessionBests = (strongest: 0, combo: 0)
-    var summaryShown = false
+    /// The user's best rush, this session's bests and whether its summary showed.
+    var record: SessionRecord
     /// When the Stats screen last asked for the days (frame time).
     var statsLoadedAt = -Double.infinity
     /// The user's settings as they apply now (see `AppSession+Settings`): the one
@@ -116,8 +106,8 @@ public final class AppSession {
     public internal(set) var helpShown = false
     /// Files dropped on the window this frame, and several dropped together while
     /// "Add them all?" asks.
-    var droppedFiles: [URL] = []
-    public internal(set) var offeredFiles: [URL]?
+    var drops = (gathered: [URL](), offered: [URL]?.none)
+    public var offeredFiles: [URL]? { drops.offered }
     /// The first launch's hint is up (it goes at the first punch or another screen).
     var firstHintShowing = false
     /// The search and first focus of More targets or Manage, whichever is open (the
@@ -131,10 +121,9 @@ public final class AppSession {
         policy: any SessionPolicy = DesktopPolicy()
     ) throws(TargetStoreError) {
         library = try LibraryModel(store: store, synchronous: synchronousPictures)
-        targetPictures = TargetPictures(cache: PictureCache(codec: codec, synchronous: synchronousPictures), store: store,
-                                        builtinPictureURL: builtinPictureURL)
+        targetPictures = TargetPictures(cache: PictureCache(codec: codec, synchronous: synchronousPictures),
+                                        synchronous: synchronousPictures, store: store, builtinPictureURL: builtinPictureURL)
         importer = PictureImporter(codec: codec)
-        self.synchronousPictures = synchronousPictures
         self.policy = policy
         liveSettings = LiveSettings(configuration.settings)
         ui = glyphs.map { UIContext(glyphs: $0, clipboard: clipboard ?? InMemoryClipboard()) }
@@ -143,7 +132,7 @@ public final class AppSession {
         desktopPrefersHighContrast = configuration.desktopPrefersHighContrast
         spokenLanguageSetting = configuration.settings.language
         frameEvents.reserveCapacity(64)
-        rushBest = RushRecord { key in (try? store.setting(key)) ?? nil }
+        record = SessionRecord(rushBest: RushRecord { key in (try? store.setting(key)) ?? nil })
         if let ui {
             renderer.overlay = { canvas in ui.render(on: canvas) }
         }
@@ -191,7 +180,7 @@ public final class AppSession {
         if ui != nil && !(isPunchScreen && (Self.isAimStick(event) || Self.isSpace(event))) { frameEvents.append(event) }
         if ui != nil, case .fileDropped(let path) = event {
             // Gathered for the frame: files dropped together arrive together.
-            droppedFiles.append(URL(fileURLWithPath: path))
+            drops.gathered.append(URL(fileURLWithPath: path))
             return
         }
         guard isPunchScreen, offeredFiles == nil else { return }

@@ -1,5 +1,6 @@
 import AppModel
 import Foundation
+import LibraryUI
 import Pictures
 import PunchScene
 import Raster
@@ -11,6 +12,11 @@ import TargetStore
 /// `TargetPictureLookup`; the library screens read the thumbnails.
 final class TargetPictures: TargetPictureLookup {
     let cache: PictureCache
+    /// Pictures are decoded (and folders listed) at once, not in the background
+    /// (headless runs and tests).
+    let synchronous: Bool
+    /// The picker's folder tile, drawn once when first shown.
+    lazy var folderIcon = drawnFolderIcon()
     let store: TargetStore
     let builtinPictureURL: (String) -> URL?
     /// Targets' pictures cut to their crops (the punch screen's and the thumbnails).
@@ -23,8 +29,9 @@ final class TargetPictures: TargetPictureLookup {
     /// slow next to a lookup.
     private var pictureFiles: [Int64: (picture: TargetPicture, url: URL?, kept: URL?)] = [:]
 
-    init(cache: PictureCache, store: TargetStore, builtinPictureURL: @escaping (String) -> URL?) {
+    init(cache: PictureCache, synchronous: Bool, store: TargetStore, builtinPictureURL: @escaping (String) -> URL?) {
         self.cache = cache
+        self.synchronous = synchronous
         self.store = store
         self.builtinPictureURL = builtinPictureURL
     }
