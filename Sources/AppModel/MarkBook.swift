@@ -91,13 +91,6 @@ public final class MarkBook {
         generation += 1
     }
 
-    /// Forgets every target's marks (the library changed under them: reread on demand).
-    public func forgetAll() {
-        flush()
-        sets.removeAll()
-        requested.removeAll()
-    }
-
     /// Whether some target's marks wait to be written.
     public var hasUnsaved: Bool { !unsaved.isEmpty }
 

@@ -90,11 +90,6 @@ extension UIContext {
         return takeRect(max(0, frame.remaining - points * scale - frame.spacing))
     }
 
-    /// Leaves `points` of empty space along the current layout's axis.
-    public func spacer(_ points: Float) {
-        _ = takeRect(points * scale)
-    }
-
     /// What is left of the current layout, without taking it.
     public var remainingRect: Rect {
         guard var frame = layouts.last else { return bounds }

@@ -455,13 +455,6 @@ public final class UIContext {
     public func pushID(_ number: Int) { pushID(Int64(number)) }
     public func popID() { _ = idStack.popLast() }
 
-    /// Runs `body` with `number` pushed on the id stack.
-    public func withID<Result>(_ number: Int64, _ body: () throws -> Result) rethrows -> Result {
-        pushID(number)
-        defer { popID() }
-        return try body()
-    }
-
     // MARK: [SECTION] Drawing
 
     /// Appends a command to the current layer (the overlay inside a modal).

@@ -197,20 +197,13 @@ public enum Localization {
     }
 
     /// The form of a plural message for `count`.
-    static func translation(_ singular: StaticString, _ plural: StaticString, count: Int, context: StaticString? = nil) -> String {
+    static func translation(_ singular: StaticString, _ plural: StaticString, count: Int) -> String {
         state.withLock { state in
             let english = count == 1 ? singular.description : plural.description
             if state.pseudo { return PseudoLocale.transform(english) }
             guard state.catalog != nil else { return english }
             let n = UInt(clamping: count.magnitude)
-            let found: String
-            if let context {
-                let key = context.description + "\u{4}" + singular.description
-                guard let text = dngettext(domain, key, plural.description, n).map({ String(cString: $0) }) else { return english }
-                found = text == key ? english : text
-            } else {
-                found = dngettext(domain, singular.description, plural.description, n).map { String(cString: $0) } ?? english
-            }
+            let found = dngettext(domain, singular.description, plural.description, n).map { String(cString: $0) } ?? english
             return state.rightToLeft ? markedRightToLeft(found) : found
         }
     }

@@ -1,5 +1,5 @@
 // The calls every user-facing string goes through. `po/extract` finds them by name
-// (tr, trc, trn, trnc), so a string written any other way is never offered to
+// (tr, trc, trn), so a string written any other way is never offered to
 // translators, and SourceRulesTests fails on a widget given a bare literal.
 //
 // Arguments fill the message's directives: `%s` (a value as text), `%d` (a whole
@@ -22,12 +22,6 @@ public func trc(_ context: StaticString, _ message: StaticString, _ arguments: a
 /// arguments follow it.
 public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
     Localization.format(Localization.translation(singular, plural, count: count), [count] + arguments)
-}
-
-/// `trn` with a context.
-public func trnc(_ context: StaticString, _ singular: StaticString, _ plural: StaticString, _ count: Int,
-                 _ arguments: any CustomStringConvertible...) -> String {
-    Localization.format(Localization.translation(singular, plural, count: count, context: context), [count] + arguments)
 }
 
 /// Marks a literal for the catalog without translating it here: for tables built

@@ -71,13 +71,6 @@ public struct Damage: Sendable {
     /// Pixels to draw.
     public var area: Int { rects.reduce(0) { $0 + $1.width * $1.height } }
 
-    /// The whole canvas.
-    public mutating func setFull(width: Int, height: Int) {
-        rects.removeAll(keepingCapacity: true)
-        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-        if !whole.isEmpty { rects.append(whole) }
-    }
-
     public mutating func removeAll() {
         rects.removeAll(keepingCapacity: true)
     }

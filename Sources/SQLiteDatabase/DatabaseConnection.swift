@@ -47,8 +47,6 @@ public struct Row: Sendable {
         return nil
     }
 
-    public func bool(_ column: String) -> Bool { (int(column) ?? 0) != 0 }
-
     /// A REAL (or an INTEGER read as one).
     public func double(_ column: String) -> Double? {
         switch self[column] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every string a user reads goes through gettext (tr, trc, trn, trnc), and the
+/// Every string a user reads goes through gettext (tr, trc, trn), and the
 /// template translators work from is what the sources say now.
 @Suite("Strings for translators")
 struct TranslationSourceTests {

@@ -315,13 +315,9 @@ public enum HeadlessScript {
         }
     }
 
-    /// Splits a line into words: whitespace separates, double quotes group (with \" and
-    /// \\ escapes), `#` outside quotes starts a comment.
-    static func tokenize(_ line: String, line number: Int) throws(ScriptError) -> [String] {
-        try tokenizeMarkingQuotes(line, line: number).map(\.text)
-    }
-
-    /// The words of a line, each with whether it was (at least partly) quoted.
+    /// Splits a line into words, each with whether it was (at least partly) quoted:
+    /// whitespace separates, double quotes group (with \" and \\ escapes), `#` outside
+    /// quotes starts a comment.
     static func tokenizeMarkingQuotes(_ line: String, line number: Int) throws(ScriptError) -> [(text: String, quoted: Bool)] {
         var words: [(text: String, quoted: Bool)] = []
         var current = ""

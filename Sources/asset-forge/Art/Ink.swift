@@ -185,13 +185,6 @@ extension Canvas {
         fill(Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height), paint: paint)
     }
 
-    /// A glossy white highlight: a soft ellipse and a small dot beside it.
-    func shine(_ center: Point, _ rx: Float, _ ry: Float, rotation: Float = 0, alpha: Float = 0.6) {
-        fill(Shape.ellipse(center, rx, ry, rotation: rotation), Color.white.withAlpha(alpha))
-        let dot = polar(center, rx + ry * 1.1, rotation)
-        fill(Shape.circle(dot, ry * 0.55), Color.white.withAlpha(alpha))
-    }
-
     /// Short curved "shaking" strokes, centred on `center` and facing `angle`.
     func motionLines(around center: Point, radius: Float, angle: Float, spread: Float = 0.5, count: Int = 3,
                      width: Float = 14, gap: Float = 34) {
