@@ -99,15 +99,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gio-2.0"),
                              .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
 
-        // Locked<Value>: the one lock type shared state uses, a pthread mutex that
-        // ThreadSanitizer can follow (the standard library's Mutex it cannot).
+        // Locked<Value>: a value threads share behind a pthread mutex, which
+        // ThreadSanitizer can follow (the standard library's Mutex it cannot). Most
+        // shared state uses it; a lock a call re-enters (SQLite's connection, the font
+        // engine) or one a thread waits on (the lockstep clock) is Foundation's.
         .target(name: "Locking"),
 
         // C: glibc's gettext (libintl.h, which the Glibc module leaves out) and setlocale.
         // Only Localization imports it.
         .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
 
-        // The language the app speaks: tr/trc/trn/trnc over gettext and the catalogs
+        // The language the app speaks: tr/trc/trn over gettext and the catalogs
         // po/ compiles, the language from the environment or the `language` setting, the
         // pseudo-locale, right-to-left, and numbers and dates in the user's locale.
         .target(name: "Localization", dependencies: ["CGettext", "Locking"]),

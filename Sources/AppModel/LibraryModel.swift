@@ -1,7 +1,8 @@
 // AppModel owns what the rooms of a running app share: the library in memory with
-// its background saves, decoded pictures, the main layout, the page names, requests
-// to the platform, and the seam through which a policy (desktop or kiosk) shapes the
-// session. It must not draw a screen, know kiosk rules, or touch SDL.
+// its background saves (targets, punches, marks, today's strongest), decoded
+// pictures, the main layout, the page names and requests to the platform. The seam a
+// policy (desktop or kiosk) shapes the session through is PolicySeam's. It must not
+// draw a screen, know kiosk rules, or touch SDL.
 
 import Foundation
 import Localization

@@ -19,6 +19,7 @@ public struct CommandLineParser: Sendable {
         self.currentDirectory = currentDirectory
     }
 
+    /// Parses the arguments after the program name.
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var remaining = arguments
         // --data-dir may come anywhere, before or after the subcommand.

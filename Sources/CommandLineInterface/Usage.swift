@@ -112,5 +112,3 @@ public enum Usage {
         return lines.joined(separator: "\n")
     }
 }
-
-/// Parses the arguments after the program name.

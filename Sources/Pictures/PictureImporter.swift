@@ -1,7 +1,7 @@
 // Pictures owns pictures as files and pixels: what a file says it is (header
 // sniffing), whether it may be opened (size, pixel and format caps, data that cannot
 // hold its claim), standing it upright, scaling it down, and the codec protocol the
-// Platform module implements. It must not touch SQLite, SDL or the screen.
+// PictureCodecs module implements. It must not touch SQLite, SDL or the screen.
 
 import Foundation
 import Localization

@@ -1,7 +1,7 @@
 // PunchScene owns the punch: what a hit does (the squash, shake, flash and sprites,
-// sounds and rumble asked of the platform), how the picture bends, drawing the main
-// screen, and saving punch counts off the frame path. It must not build the library's
-// screens, know kiosk rules, or touch SDL.
+// sounds and rumble asked of the platform), how the picture bends and drawing the main
+// screen. A punch that lands goes to the library (AppModel), which counts and saves
+// it. It must not build the library's screens, know kiosk rules, or touch SDL.
 
 import AppModel
 import Input

@@ -1,7 +1,7 @@
 // Text owns what the renderer needs to know about fonts without touching one: the
 // font description UI code asks for, line metrics, rasterized glyphs (alpha masks or
 // colour bitmaps) and the GlyphSource protocol a platform font engine implements.
-// It must not open fonts or files itself; Platform's SDLGlyphSource does that.
+// It must not open fonts or files itself; TextServices' SDLGlyphSource does that.
 
 /// The weight a piece of UI text asks for. Sources map each to a font file.
 public enum FontWeight: Sendable, Hashable {

@@ -243,7 +243,9 @@ public final class DatabaseConnection: @unchecked Sendable {
 public struct Database {
     fileprivate let handle: OpaquePointer
 
-    /// Runs one or more statements that return no rows.
+    /// Runs statements that return no rows: without arguments, every statement in
+    /// `sql` (a migration's several, separated by semicolons); with arguments, the
+    /// first one only (SQLite prepares one statement at a time).
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) {
         if arguments.isEmpty {
             var errorMessage: UnsafeMutablePointer<CChar>?
