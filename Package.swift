@@ -223,10 +223,15 @@ let package = Package(
         // back collected as input events.
         .target(name: "Accessibility", dependencies: ["Localization", "CAccessibilityBridge", "ImmediateUI", "Input", "Locking", "Raster"]),
 
+        // What one launch of the app asks for (`AppOptions`: the data folder, the window's
+        // size, kiosk mode, one run's overrides, a recording): plain values the command line
+        // makes and AppShell runs, apart so the command line links nothing of the app.
+        .target(name: "LaunchOptions"),
+
         // The wiring of a running app: platform objects joined to the session, the
         // real-time loop, recording a user's input, and the headless script format
         // and runner (used by the CLI and the bench).
-        .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI", "Locking"]),
+        .target(name: "AppShell", dependencies: ["Localization", "Accessibility", "Platform", "TextServices", "PictureCodecs", "StressPunchApp", "Challenges", "Kiosk", "AppModel", "PolicySeam", "LibraryUI", "StressCore", "TargetStore", "Pictures", "Raster", "Input", "Assets", "ImmediateUI", "Locking", "LaunchOptions"]),
 
         // One connection to a PostgreSQL server over libpq's asynchronous calls, each with a
         // deadline of its own (a hung server never hangs the caller); typed errors.
@@ -237,12 +242,13 @@ let package = Package(
         .target(name: "Fleet", dependencies: ["Localization", "PostgresClient", "TargetStore"]),
 
         // The command line: usage, the parser and what a command line asks for. Runs
-        // nothing; a library of its own so the fuzzer can drive the parser.
-        .target(name: "CommandLineInterface", dependencies: ["Localization", "AppShell", "Kiosk", "StressCore"]),
+        // nothing; a library of its own so the fuzzer can drive the parser, on plain
+        // modules only (no SDL, no app), so the fuzzer links none of the app.
+        .target(name: "CommandLineInterface", dependencies: ["Localization", "LaunchOptions", "StressCore"]),
 
         // The executable: carries out what the command line asked (the `targets`,
         // `kiosk`, `library` and `fleet` commands, the app, a headless run).
-        .executableTarget(name: "stresspunch", dependencies: ["Localization", "CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking", "Fleet"]),
+        .executableTarget(name: "stresspunch", dependencies: ["Localization", "CommandLineInterface", "AppShell", "Kiosk", "StressCore", "TargetStore", "Pictures", "Platform", "PictureCodecs", "OperatorLock", "Locking", "Fleet", "LaunchOptions"]),
 
         // Built-in target pictures, the punch sprite, the icon and the sounds, with a public
         // lookup of their URLs (made by asset-forge, committed; never generated at run time).
@@ -255,7 +261,7 @@ let package = Package(
         .executableTarget(name: "asset-forge", dependencies: ["Raster", "Shaders", "PictureCodecs", "Pictures", "StressCore"]),
 
         // Benchmarks against raw SDL2, pixman, cairo, TurboJPEG and libwebp anchors (`swift run -c release stresspunch-bench`).
-        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "PictureCodecs", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets", "Kiosk"]),
+        .executableTarget(name: "stresspunch-bench", dependencies: ["Raster", "Shaders", "CSDL2", "CPixman", "CCairo", "CTurboJPEG", "CPictureDecoders", "AppShell", "Platform", "PictureCodecs", "TargetStore", "Pictures", "PunchScene", "StressCore", "StressPunchApp", "AppModel", "ImmediateUI", "Locking", "Assets", "Kiosk", "LaunchOptions"]),
 
         // Fuzzing: the loop that runs one entry point (libFuzzer's when built by `make fuzz`,
         // a replay of files otherwise), and the entry points: picture bytes through the

@@ -1,7 +1,14 @@
+// AppShell owns the wiring of a running app: the platform objects (window, input,
+// audio, fonts, assets) joined to the session through its frame contract, the
+// real-time run loop paced to the display, recording a user's input, and the
+// headless script format and runner. The command line and the benchmark both start
+// apps through it. It holds no rules of its own.
+//
 // AppRunner owns the interactive app's real-time loop: frames at the display's pace
 // while something moves, sleeping until input or the next wake-up at rest.
 
 import Foundation
+import LaunchOptions
 import Locking
 import Platform
 import StressPunchApp

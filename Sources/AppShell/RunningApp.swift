@@ -4,11 +4,11 @@ import Foundation
 import ImmediateUI
 import Input
 import Kiosk
+import LaunchOptions
 import LibraryUI
 import Localization
 import Locking
 import PictureCodecs
-import Pictures
 import Platform
 import PolicySeam
 import Raster

@@ -4,9 +4,8 @@
 // level, the app's options, settings, stats, kiosk and library commands; the targets
 // commands are in TargetsCommandParser.swift.
 
-import AppShell
 import Foundation
-import Kiosk
+import LaunchOptions
 import Localization
 import StressCore
 
@@ -155,7 +154,7 @@ public struct CommandLineParser: Sendable {
             return .setKioskPIN(dataDirectory: dataDirectory)
         case "set-idle":
             guard arguments.count == 2 else { throw UsageError(message: tr("kiosk set-idle needs the seconds, like 60"), usage: Usage.setIdle) }
-            switch KioskPreferences.parseIdleSeconds(arguments[1]) {
+            switch KioskIdleTime.parse(arguments[1]) {
             case .success(let seconds): return .setKioskIdle(seconds: seconds, dataDirectory: dataDirectory)
             case .failure(let error): throw UsageError(message: error.description, usage: Usage.setIdle)
             }

@@ -2,9 +2,8 @@
 // command line that does not fit the usage gets. The parser makes them; the
 // executable carries them out.
 
-import AppShell
 import Foundation
-import Kiosk
+import LaunchOptions
 import Localization
 import StressCore
 

@@ -11,9 +11,8 @@ public struct KioskPreferences: Sendable, Equatable {
     public static let summaryKey = StoredSetting.kioskSummaryOnQuit
     public static let keepMarksKey = StoredSetting.kioskKeepMarks
     public static let defaultIdleSeconds = 60
-    /// Shorter would reset under a visitor reading the screen; longer than an hour is
-    /// no reset at all.
-    public static let idleSecondsRange = 10...3600
+    /// What an operator may choose (`KioskIdleTime`, the rule the command line checks too).
+    public static let idleSecondsRange = KioskIdleTime.range
     /// The choices the operator menu steps through.
     public static let idleChoices = [30, 60, 120, 300, 600]
 
@@ -52,15 +51,6 @@ public struct KioskPreferences: Sendable, Equatable {
          Self.mutedKey: muted ? "1" : "0", Self.summaryKey: summaryOnQuit ? "1" : "0", Self.keepMarksKey: keepMarks ? "1" : "0"]
     }
 
-    /// Parses an idle time given by the operator ("90"), refusing what is not a whole
-    /// number of seconds in range.
-    public static func parseIdleSeconds(_ text: String) -> Result<Int, KioskPreferenceError> {
-        guard let value = Int(TargetValidation.trimmed(text)), idleSecondsRange.contains(value) else {
-            return .failure(.idleOutOfRange(text))
-        }
-        return .success(value)
-    }
-
     /// The next idle choice after the current one (wrapping), for the operator menu.
     public func nextIdleChoice() -> Int {
         Self.idleChoices.first { $0 > idleSeconds } ?? Self.idleChoices[0]
@@ -70,19 +60,5 @@ public struct KioskPreferences: Sendable, Equatable {
     public static func describe(seconds: Int) -> String {
         // TRANSLATORS: a time, short: "60 s" (seconds), "2 min" (minutes).
         seconds < 120 || seconds % 60 != 0 ? tr("%d s", seconds) : tr("%d min", seconds / 60)
-    }
-}
-
-public enum KioskPreferenceError: Error, Equatable, Sendable, CustomStringConvertible {
-    case idleOutOfRange(String)
-
-    public var description: String {
-        switch self {
-        case .idleOutOfRange(let text):
-            // TRANSLATORS: `kiosk set-idle` refused its argument (the first %s, as typed);
-            // the two others are the seconds it takes, written as they are typed ("10", "3600").
-            return tr("'%s' is not an idle time; give whole seconds from %s to %s", text,
-                      String(KioskPreferences.idleSecondsRange.lowerBound), String(KioskPreferences.idleSecondsRange.upperBound))
-        }
     }
 }

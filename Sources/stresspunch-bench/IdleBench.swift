@@ -1,6 +1,7 @@
 import AppShell
 import Foundation
 import Kiosk
+import LaunchOptions
 import Locking
 import Platform
 import StressCore

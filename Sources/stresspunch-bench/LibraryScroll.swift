@@ -1,5 +1,6 @@
 import AppShell
 import Foundation
+import LaunchOptions
 import Platform
 import TargetStore
 

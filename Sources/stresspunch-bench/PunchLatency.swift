@@ -1,5 +1,6 @@
 import AppShell
 import Foundation
+import LaunchOptions
 import Platform
 
 /// Punch latency through the real app, in-process, on SDL's offscreen video driver

@@ -3,6 +3,7 @@ import AppShell
 import Assets
 import Foundation
 import ImmediateUI
+import LaunchOptions
 import PictureCodecs
 import Pictures
 import Platform

@@ -1,6 +1,7 @@
 import AppShell
 import CSDL2
 import Foundation
+import LaunchOptions
 import Locking
 import Platform
 import TargetStore

@@ -6,6 +6,7 @@ import AppShell
 import CommandLineInterface
 import Foundation
 import Kiosk
+import LaunchOptions
 import Localization
 import OperatorLock
 import PictureCodecs

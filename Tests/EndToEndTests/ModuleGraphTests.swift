@@ -36,6 +36,36 @@ struct ModuleGraphTests {
         #expect(try Self.documentedGraph() == package)
     }
 
+    /// Every module `target` depends on, directly or through others, read from the graph.
+    static func closure(of target: String, in graph: [String]) -> Set<String> {
+        var dependencies: [String: [String]] = [:]
+        for line in graph {
+            let parts = line.components(separatedBy: " ← ")
+            guard parts.count == 2 else { continue }
+            dependencies[parts[0]] = parts[1] == "nothing" ? [] : parts[1].components(separatedBy: ", ")
+        }
+        var found = Set<String>(), waiting = dependencies[target] ?? []
+        while let next = waiting.popLast() {
+            if found.insert(next).inserted { waiting += dependencies[next] ?? [] }
+        }
+        return found
+    }
+
+    @Test("the command-line parser and its fuzzer link no SDL and none of the app: plain modules only")
+    func commandLineLinksNoSDL() throws {
+        let graph = try Self.packageGraph()
+        // The canary: the app's wiring does reach SDL through the graph, so the search can find it.
+        let shell = Self.closure(of: "AppShell", in: graph)
+        #expect(shell.contains("CSDL2") && shell.contains("Platform"), "\(shell.sorted())")
+        for target in ["CommandLineInterface", "fuzz-command-line"] {
+            #expect(graph.contains { $0.hasPrefix(target + " ← ") }, "\(target) is not in Package.swift")
+            let reached = Self.closure(of: target, in: graph)
+            #expect(reached.contains("LaunchOptions"), "\(target): \(reached.sorted())")
+            let app = ["CSDL2", "SDLSupport", "Platform", "TextServices", "PictureCodecs", "AppShell", "Kiosk", "ImmediateUI", "TargetStore"]
+            #expect(reached.isDisjoint(with: app), "\(target) links \(reached.intersection(app).sorted())")
+        }
+    }
+
     @Test("the SDL layer does not depend on the library on disk, nor the session on kiosk mode")
     func roomsStayApart() throws {
         let graph = try Self.packageGraph()

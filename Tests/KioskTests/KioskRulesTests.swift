@@ -26,12 +26,12 @@ struct KioskRulesTests {
 
     @Test("an idle time must be whole seconds from 10 to 3600", arguments: ["9", "3601", "1.5", "", "abc", "-60"])
     func refusedIdleTimes(text: String) {
-        #expect(KioskPreferences.parseIdleSeconds(text) == .failure(.idleOutOfRange(text)))
+        #expect(KioskIdleTime.parse(text) == .failure(.outOfRange(text)))
     }
 
     @Test("the operator menu steps the idle time through its choices and wraps")
     func idleChoices() {
-        #expect(KioskPreferences.parseIdleSeconds(" 90 ") == .success(90))
+        #expect(KioskIdleTime.parse(" 90 ") == .success(90))
         #expect(KioskPreferences(idleSeconds: 60).nextIdleChoice() == 120)
         #expect(KioskPreferences(idleSeconds: 90).nextIdleChoice() == 120)
         #expect(KioskPreferences(idleSeconds: 600).nextIdleChoice() == 30)

@@ -1,6 +1,7 @@
 import Foundation
 import ImmediateUI
 import Input
+import LaunchOptions
 import Localization
 import PictureCodecs
 import Pictures

@@ -1,8 +1,7 @@
-// AppShell owns the wiring of a running app: the platform objects (window, input,
-// audio, fonts, assets) joined to the session through its frame contract, the
-// real-time run loop paced to the display, recording a user's input, and the
-// headless script format and runner. The command line and the benchmark both start
-// apps through it. It holds no rules of its own.
+// LaunchOptions owns what one launch of the app asks for: the data folder, the
+// window's size, kiosk mode, overrides for one run, a recording, a seed. Plain values
+// with no behaviour beyond parsing a size: the command line makes them and AppShell
+// runs them, and a module of their own so the command line links nothing of the app.
 
 import Foundation
 
