@@ -76,7 +76,8 @@ extension Localization {
         }
     }
 
-    /// Whether `text` holds a `%s`/`%d` directive (the pseudo-locale keeps those whole).
+    /// How many characters the `%s`/`%d` directive starting at `index` in `text` takes,
+    /// or nil when none starts there (the pseudo-locale keeps directives whole).
     static func directiveLength(in text: String, at index: String.Index) -> Int? {
         guard text[index] == "%", let directive = Directive(in: text, at: index) else { return nil }
         return text.distance(from: index, to: directive.end)
