@@ -69,10 +69,4 @@ public enum FleetNames {
             (97...122).contains(byte) || (48...57).contains(byte) || (index > 0 && (byte == 45 || byte == 95))
         }
     }
-
-    /// A site's name: 1 to 60 characters, no control characters, no spaces around it.
-    public static func isSiteName(_ name: String) -> Bool {
-        (1...60).contains(name.count) && name == name.trimmingCharacters(in: .whitespaces)
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    }
 }
