@@ -130,9 +130,19 @@ extension TargetStore {
         [.real(Double(crop.x)), .real(Double(crop.y)), .real(Double(crop.width)), .real(Double(crop.height))]
     }
 
-    /// Runs a database body, turning whatever it throws into a TargetStoreError.
+    /// Runs a database body, turning whatever it throws into a TargetStoreError. A write
+    /// refused because the library opened read-only on a full or failing disk tries
+    /// writing again first (see `regainWrites`): every writer resumes once the disk
+    /// lets it, not only the punches; if it still cannot, the disk's own error is said.
     func run<T>(_ body: () throws -> T) throws(TargetStoreError) -> T {
-        do { return try body() } catch { throw Self.storeError(error) }
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.isReadOnly && !error.isMovedAway && regainablePath != nil && isReadOnly {
+            try regainWrites()
+            do { return try body() } catch { throw Self.storeError(error) }
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     static func storeError(_ error: any Error) -> TargetStoreError {
